@@ -1,0 +1,52 @@
+import type { Argv } from 'yargs';
+import { resolveLexicon } from '../../dict/resolve.js';
+import { parseField, printField, formatField } from '../../rules/field.js';
+import { bestEntry, solveField, wordsForJoker } from '../../rules/solver.js';
+import { STAR } from '../../rules/types.js';
+import { type DictionaryArgs, rulesFrom, withDictionaryOptions } from '../common-options.js';
+
+interface SolveArgs extends DictionaryArgs {
+  field: string;
+}
+
+export const solveCommand = {
+  command: 'solve <field>',
+  describe: 'all words of a field, the best joker letter and the best possible entry',
+  builder: (y: Argv) =>
+    withDictionaryOptions(y.positional('field', { type: 'string', demandOption: true, describe: 'field in text notation' }))
+      .example('$0 solve FERNC/BSREO/EM*RU/NLIGK/ZALEW', 'solve the seed example field with the German dictionary'),
+  handler: (argv: SolveArgs) => {
+    const field = parseField(argv.field);
+    const rules = rulesFrom(argv);
+    const lexicon = resolveLexicon(argv);
+    const found = solveField(field, lexicon, rules.minLength);
+    const best = bestEntry(field, found, rules.scheme, rules.wordsPerEntry);
+    const hasStar = field.cells.includes(STAR);
+    const byJoker: Record<string, number> = {};
+    if (hasStar) for (let c = 65; c <= 90; c++) byJoker[String.fromCharCode(c)] = wordsForJoker(found, String.fromCharCode(c)).length;
+    if (argv.json) {
+      const out = {
+        field: formatField(field),
+        wordCount: found.length,
+        plainCount: found.filter((w) => w.plain).length,
+        words: found.map((w) => ({ word: w.word, lemmas: w.lemmas, plain: w.plain, jokerLetters: w.letters })),
+        wordsByJoker: hasStar ? byJoker : null,
+        bestEntry: best,
+      };
+      process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+      return;
+    }
+    const lines = [printField(field), ''];
+    lines.push(`${found.length} words of ${rules.minLength}+ letters, ${found.filter((w) => w.plain).length} of them without the joker`);
+    if (hasStar) {
+      const top = Object.entries(byJoker).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).slice(0, 8);
+      lines.push(`words by joker letter: ${top.map(([l, n]) => `${l} ${n}`).join(', ')}`);
+    }
+    lines.push('', `best possible entry${best.joker ? ` (joker ${best.joker})` : ''}: ${best.points} points (${rules.scheme})`);
+    best.words.forEach((w, i) => lines.push(`  ${i + 1}. ${w.word.padEnd(16)} ${String(w.points).padStart(3)}  (${w.lemma})`));
+    lines.push('', 'all words (longest first; [letters] = joker letters the word needs):');
+    const sorted = [...found].sort((a, b) => b.word.length - a.word.length || (a.word < b.word ? -1 : 1));
+    for (const w of sorted) lines.push(`  ${w.word}${w.plain ? '' : ` [${w.letters.join('')}]`}`);
+    process.stdout.write(lines.join('\n') + '\n');
+  },
+};

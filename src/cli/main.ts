@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { checkCommand } from './commands/check.js';
+import { solveCommand } from './commands/solve.js';
+import { UserError } from './errors.js';
+import { FieldError } from '../rules/field.js';
+import { DiceError } from '../rules/dice.js';
+
+const EXPECTED = [UserError, FieldError, DiceError];
+
+async function main(): Promise<void> {
+  await yargs(hideBin(process.argv))
+    .scriptName('postboggle')
+    .usage('$0 <command> [options]\n\nA tournament manager for Boggle played by email.')
+    .command(solveCommand)
+    .command(checkCommand)
+    .demandCommand(1, 'name a command; see --help')
+    .strict()
+    .help()
+    .alias('h', 'help')
+    .version()
+    .fail((msg, err) => {
+      if (err) throw err;
+      process.stderr.write(`postboggle: ${msg} (see postboggle --help)\n`);
+      process.exit(2);
+    })
+    .parseAsync();
+}
+
+main().catch((err: unknown) => {
+  const known = EXPECTED.some((E) => err instanceof E);
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`postboggle: ${message}\n`);
+  if (!known && process.env.POSTBOGGLE_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
+  process.exit(1);
+});

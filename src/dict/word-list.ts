@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { foldWord } from '../rules/fold.js';
+import { Lexicon } from '../rules/lexicon.js';
+import type { Language } from '../rules/types.js';
+
+export interface WordListLoad {
+  lexicon: Lexicon;
+  /** Lines that are not words (hyphens, digits, phrases), with their line numbers. */
+  skipped: { line: number; text: string }[];
+}
+
+/**
+ * Parses a game's own word list (SPEC 4): one form a line, optionally `form<TAB>lemma[,lemma…]`.
+ * A form without a lemma is its own lemma. Blank lines and lines starting with # are ignored;
+ * a form listed twice gets the union of its lemmas.
+ */
+export function parseWordList(text: string, language: Language): WordListLoad {
+  const map = new Map<string, string[]>();
+  const skipped: WordListLoad['skipped'] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    const [form = '', lemmaText] = line.split('\t');
+    const folded = foldWord(form.trim(), language);
+    if (!folded) {
+      skipped.push({ line: i + 1, text: line });
+      return;
+    }
+    const lemmas = lemmaText ? lemmaText.split(',').map((l) => l.trim()).filter(Boolean) : [form.trim().toLowerCase()];
+    const known = map.get(folded) ?? [];
+    map.set(folded, [...new Set([...known, ...lemmas])]);
+  });
+  return { lexicon: Lexicon.fromMap(map), skipped };
+}
+
+export function loadWordList(file: string, language: Language): WordListLoad {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new Error(`cannot read word list ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  return parseWordList(text, language);
+}

@@ -1,0 +1,97 @@
+import type { VerdictFn } from './adjudication.js';
+import { foldWord } from './fold.js';
+import { LemmaMatcher } from './lemma-matching.js';
+import { type JokerOptions, jokerOptions, onFieldAtAll, onFieldWith } from './paths.js';
+import type { DictionaryVerdict, Entry, Field, RejectReason, Rules, WordRole, WordStatus } from './types.js';
+
+export interface JudgeContext {
+  field: Field;
+  rules: Rules;
+  verdict: VerdictFn;
+  /** Final scoring with --reject-pending: words awaiting review count as not in the dictionary. */
+  rejectPending?: boolean;
+}
+
+/** One token of an entry with everything about it that does not depend on the joker letter. */
+export interface AnalysedWord {
+  input: string;
+  /** Folded form, or null when the token is not a word (bad characters). */
+  word: string | null;
+  role: WordRole;
+  /** 1-based position within its role (main 1–7, substitute 1–3). */
+  index: number;
+  /** The first reason that does not depend on the joker, if any. */
+  early?: RejectReason;
+  options?: JokerOptions;
+  verdict?: DictionaryVerdict;
+}
+
+export interface WordJudgement {
+  input: string;
+  word: string | null;
+  role: WordRole;
+  index: number;
+  status: WordStatus;
+  reason?: RejectReason;
+  conflictsWith?: string[];
+  lemmas?: string[];
+}
+
+/** Folds, numbers and checks each token (limits, characters, duplicates, length, field, dictionary). */
+export function analyseEntry(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
+  const { rules, field } = ctx;
+  const seen = new Set<string>();
+  const tokens: [string, WordRole, number, boolean][] = [
+    ...entry.main.map((t, i): [string, WordRole, number, boolean] => [t, 'main', i + 1, rules.wordsPerEntry > 0 && i >= rules.wordsPerEntry]),
+    ...entry.substitutes.map((t, i): [string, WordRole, number, boolean] => [t, 'substitute', i + 1, i >= rules.substitutesPerEntry]),
+  ];
+  return tokens.map(([input, role, index, overLimit]) => {
+    const word = foldWord(input, rules.language);
+    const a: AnalysedWord = { input, word, role, index };
+    if (overLimit) a.early = 'over-limit';
+    else if (word === null) a.early = 'not-a-word';
+    else if (seen.has(word)) a.early = 'duplicate';
+    else if (word.length < rules.minLength) a.early = 'too-short';
+    if (word !== null && !overLimit) seen.add(word);
+    if (a.early || word === null) return a;
+    a.options = jokerOptions(field, word);
+    if (!onFieldAtAll(a.options)) a.early = 'not-on-field';
+    else a.verdict = ctx.verdict(word);
+    return a;
+  });
+}
+
+/** Judges an analysed entry for one joker letter (null: the star stands for nothing). */
+export function judgeAnalysed(words: readonly AnalysedWord[], joker: string | null, ctx: JudgeContext): WordJudgement[] {
+  const limit = ctx.rules.wordsPerEntry;
+  const matcher = new LemmaMatcher();
+  const kept: { word: string; lemmas: readonly string[] }[] = [];
+  return words.map((a) => {
+    const base = { input: a.input, word: a.word, role: a.role, index: a.index };
+    const reject = (reason: RejectReason, extra: Partial<WordJudgement> = {}): WordJudgement => ({ ...base, status: 'rejected', reason, ...extra });
+    if (a.early) return reject(a.early);
+    if (!onFieldWith(a.options!, joker)) return reject('joker-conflict');
+    const v = a.verdict!;
+    if (v.kind === 'rejected') return reject('not-in-dictionary');
+    if (v.kind === 'unknown') return reject(ctx.rejectPending ? 'not-in-dictionary' : 'pending-review');
+    const lemmas = [...v.lemmas];
+    if (!matcher.add(lemmas)) {
+      const conflictsWith = kept.filter((k) => k.lemmas.some((l) => lemmas.includes(l))).map((k) => k.word);
+      return reject('same-lemma', { conflictsWith, lemmas });
+    }
+    kept.push({ word: a.word!, lemmas });
+    const status: WordStatus = limit > 0 && kept.length > limit ? 'unused' : 'counted';
+    return { ...base, status, lemmas };
+  });
+}
+
+export function judgeEntry(entry: Entry, joker: string | null, ctx: JudgeContext): WordJudgement[] {
+  return judgeAnalysed(analyseEntry(entry, ctx), joker, ctx);
+}
+
+/** Joker letters that change anything for this entry: those some of its words need. */
+export function relevantJokers(words: readonly AnalysedWord[]): string[] {
+  const letters = new Set<string>();
+  for (const a of words) if (!a.early && a.options && !a.options.plain) a.options.letters.forEach((l) => letters.add(l));
+  return [...letters].sort();
+}

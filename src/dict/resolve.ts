@@ -1,13 +1,25 @@
+import { join } from 'node:path';
 import { loadWordList } from './word-list.js';
+import { readCompact } from './compact.js';
+import { buildDictionaries, isUpToDate } from './build/build-all.js';
 import type { Lexicon } from '../rules/lexicon.js';
 import type { Language } from '../rules/types.js';
 import { UserError } from '../cli/errors.js';
+import { PACKAGE_ROOT } from '../package-root.js';
+
+export const DICT_DIR = join(PACKAGE_ROOT, 'dict');
+
+/** The built dictionary of a language; built on first use if the install did not (no network needed). */
+export async function loadDictionary(lang: Language): Promise<Lexicon> {
+  if (!isUpToDate(DICT_DIR, lang)) await buildDictionaries(DICT_DIR, [lang]);
+  return readCompact(DICT_DIR, lang);
+}
 
 /**
  * The lexicon for a command: the word list named with --words, else the built dictionary of
  * the language.
  */
-export function resolveLexicon(opts: { words?: string | undefined; lang: Language }): Lexicon {
+export async function resolveLexicon(opts: { words?: string | undefined; lang: Language }): Promise<Lexicon> {
   if (opts.words) {
     const { lexicon, skipped } = loadWordList(opts.words, opts.lang);
     if (lexicon.size === 0) throw new UserError(`word list ${opts.words} holds no words`);
@@ -16,5 +28,5 @@ export function resolveLexicon(opts: { words?: string | undefined; lang: Languag
     }
     return lexicon;
   }
-  throw new UserError(`no built dictionary for "${opts.lang}" yet; pass --words FILE`);
+  return loadDictionary(opts.lang);
 }

@@ -6,7 +6,9 @@ const SIZES = [4, 5];
 
 /**
  * Parses the text notation: rows separated by `/` or white space, `*` the joker,
- * `Q` the QU face (a typed `QU` is read as that one face too). Example:
+ * `Q` the QU face. A row longer than the field is wide may spell that face `QU` (so
+ * `FERQUC` is five cells), while a row of exactly the right width reads every character as
+ * one cell (`AAQU` is A, A, QU, U). Example:
  * `FERNC/BSREO/EM*RU/NLIGK/ZALEW`.
  */
 export function parseField(text: string): Field {
@@ -17,7 +19,7 @@ export function parseField(text: string): Field {
   }
   const cells: Face[] = [];
   rows.forEach((row, r) => {
-    const faces = row.replace(/QU/g, 'Q').split('');
+    const faces = (row.length > size ? row.replace(/QU/g, 'Q') : row).split('');
     if (faces.length !== size) {
       throw new FieldError(`row ${r + 1} ("${row}") has ${faces.length} cells, expected ${size}`);
     }

@@ -24,7 +24,7 @@ export const checkCommand = {
     )
       .option('joker', { type: 'string', describe: 'declared joker letter (default: the best one for these words)' })
       .example('$0 check FERNC/BSREO/EM*RU/NLIGK/ZALEW gurren Gras Emaille --joker A', 'judge three words with joker A'),
-  handler: (argv: CheckArgs) => {
+  handler: async (argv: CheckArgs) => {
     const field = parseField(argv.field);
     const rules = { ...rulesFrom(argv), wordsPerEntry: 0 };
     let joker: string | null = null;
@@ -32,7 +32,7 @@ export const checkCommand = {
       joker = argv.joker.trim().toUpperCase();
       if (!/^[A-Z]$/.test(joker)) throw new UserError(`--joker takes one letter A–Z, not "${argv.joker}"`);
     }
-    const verdict = makeVerdict(resolveLexicon(argv));
+    const verdict = makeVerdict(await resolveLexicon(argv));
     const entry = { main: argv.word.map(String), substitutes: [], joker };
     const result = scoreRound(0, [{ email: 'check@localhost', name: 'check', entry }], { field, rules: { ...rules, originality: 'off' }, verdict });
     const player = result.players[0]!;

@@ -15,10 +15,10 @@ export const solveCommand = {
   builder: (y: Argv) =>
     withDictionaryOptions(y.positional('field', { type: 'string', demandOption: true, describe: 'field in text notation' }))
       .example('$0 solve FERNC/BSREO/EM*RU/NLIGK/ZALEW', 'solve the seed example field with the German dictionary'),
-  handler: (argv: SolveArgs) => {
+  handler: async (argv: SolveArgs) => {
     const field = parseField(argv.field);
     const rules = rulesFrom(argv);
-    const lexicon = resolveLexicon(argv);
+    const lexicon = await resolveLexicon(argv);
     const found = solveField(field, lexicon, rules.minLength);
     const best = bestEntry(field, found, rules.scheme, rules.wordsPerEntry);
     const hasStar = field.cells.includes(STAR);

@@ -1,0 +1,10 @@
+// Builds the dictionaries into dict/ (run by `npm install` through the prepare script, and
+// by `npm run build:dict`). Pass languages to build only those, --force to rebuild.
+import { join } from 'node:path';
+import { buildDictionaries } from '../src/dict/build/build-all.js';
+import { PACKAGE_ROOT } from '../src/package-root.js';
+import type { Language } from '../src/rules/types.js';
+
+const args = process.argv.slice(2);
+const langs = args.filter((a) => !a.startsWith('-')) as Language[];
+await buildDictionaries(join(PACKAGE_ROOT, 'dict'), langs.length ? langs : ['de', 'en', 'fr', 'it'], args.includes('--force'));

@@ -11,7 +11,7 @@ const lang = (process.argv[2] ?? 'de') as Language;
 const out = process.argv[3];
 
 const counts = new Map<string, number>();
-for (const form of readCompact(DICT_DIR, lang).forms) {
+for (const form of readCompact(DICT_DIR, lang).forms()) {
   if (form.length < 3 || form.length > 10) continue; // the lengths that matter on a 5x5 field
   for (const ch of form.replace(/QU/g, 'Q')) counts.set(ch, (counts.get(ch) ?? 0) + 1);
 }

@@ -2,6 +2,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { checkCommand } from './commands/check.js';
+import { demoCommand } from './commands/demo.js';
 import { solveCommand } from './commands/solve.js';
 import { UserError } from './errors.js';
 import { FieldError } from '../rules/field.js';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     .usage('$0 <command> [options]\n\nA tournament manager for Boggle played by email.')
     .command(solveCommand)
     .command(checkCommand)
+    .command(demoCommand)
     .demandCommand(1, 'name a command; see --help')
     .strict()
     .help()

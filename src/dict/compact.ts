@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { compareCodeUnits, Lexicon } from '../rules/lexicon.js';
+import { compareCodeUnits, Lexicon, PackedForms } from '../rules/lexicon.js';
 
 // The compact dictionary format, three files per language in dict/:
 //   <lang>.forms    the folded forms, sorted, one a line
 //   <lang>.lemmas   the lemmas, one a line (a lemma's id is its line number)
 //   <lang>.index    little-endian uint32: form count N, then N+1 offsets into the lemma-id
 //                   list that follows (form i has ids[offsets[i] .. offsets[i+1]))
-// Loading is two string splits and one typed-array view: no parsing per entry.
+// Loading is one scan for line starts, one string split and a typed-array view.
 
 export const dictFiles = (dir: string, lang: string) => ({
   forms: join(dir, `${lang}.forms`),
@@ -40,12 +40,12 @@ export function writeCompact(dir: string, lang: string, map: ReadonlyMap<string,
 
 export function readCompact(dir: string, lang: string): Lexicon {
   const files = dictFiles(dir, lang);
-  const forms = readFileSync(files.forms, 'latin1').split('\n');
+  const forms = PackedForms.fromText(readFileSync(files.forms));
   const lemmas = readFileSync(files.lemmas, 'utf8').split('\n');
   const buf = readFileSync(files.index);
   const index = new Uint32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
   const n = index[0]!;
-  if (n !== forms.length) throw new Error(`dictionary ${lang} in ${dir} is damaged (${forms.length} forms, index says ${n}); rebuild it with npm run build:dict`);
+  if (n !== forms.size) throw new Error(`dictionary ${lang} in ${dir} is damaged (${forms.size} forms, index says ${n}); rebuild it with npm run build:dict`);
   const offsets = index.subarray(1, n + 2);
   const ids = index.subarray(n + 2);
   return new Lexicon(forms, (i) => {

@@ -24,11 +24,9 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number): F
   const adj = neighbours(field.size);
   const used = new Array<boolean>(field.cells.length).fill(false);
   const found = new Map<string, { plain: boolean; letters: Set<string> }>();
-  const forms = lexicon.forms;
-
   const record = (lo: number, depth: number, joker: string | null) => {
-    const w = forms[lo];
-    if (w === undefined || w.length !== depth || depth < minLength) return;
+    if (depth < minLength || !lexicon.endsAt(lo, depth)) return;
+    const w = lexicon.formAt(lo);
     let f = found.get(w);
     if (!f) found.set(w, (f = { plain: false, letters: new Set() }));
     if (joker === null) f.plain = true;
@@ -60,7 +58,7 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number): F
     used[cell] = false;
   };
 
-  for (let cell = 0; cell < field.cells.length; cell++) step(cell, 0, forms.length, 0, null);
+  for (let cell = 0; cell < field.cells.length; cell++) step(cell, 0, lexicon.size, 0, null);
 
   return [...found.entries()]
     .map(([word, f]) => ({

@@ -9,7 +9,7 @@ import { SEED_FIELD, seedLexicon } from '../helpers.js';
 
 /** What the solver must find, word by word, from the path finder alone. */
 function bruteForce(field: Field, lexicon: Lexicon, minLength: number) {
-  return lexicon.forms
+  return [...lexicon.forms()]
     .filter((w) => w.length >= minLength)
     .map((w) => ({ word: w, ...jokerOptions(field, w) }))
     .filter((o) => o.plain || o.letters.length > 0)

@@ -1,0 +1,60 @@
+// `npm run bench`: prints the performance figures the project tracks. Targets are stated
+// beside each figure; nothing here fails a build.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadDiceSet } from '../src/dice/load.js';
+import { loadDictionary } from '../src/dict/resolve.js';
+import { makeVerdict } from '../src/rules/adjudication.js';
+import { rollField } from '../src/rules/dice.js';
+import { seededRng } from '../src/rules/rng.js';
+import { type PlayerEntry, scoreRound } from '../src/rules/round-scoring.js';
+import { bestEntry, solveField } from '../src/rules/solver.js';
+import { DEFAULT_RULES } from '../src/rules/types.js';
+
+const fmt = (n: number, d = 1) => n.toFixed(d);
+const loadOne = fileURLToPath(new URL('./load-one.js', import.meta.url));
+
+console.log('postboggle benchmarks (node ' + process.version + ')\n');
+console.log('dictionary load, fresh process each (target for de: < 100 ms, < 100 MB RSS)');
+for (const lang of ['de', 'en', 'fr', 'it']) {
+  await loadDictionary(lang as 'de'); // builds it if missing
+  const runs = [0, 1, 2].map(() => JSON.parse(execFileSync(process.execPath, ['--expose-gc', loadOne, lang], { encoding: 'utf8' })));
+  const best = runs.sort((a, b) => a.ms - b.ms)[0];
+  console.log(`  ${lang}: ${best.forms} forms  load ${fmt(best.ms)} ms  RSS ${fmt(best.rssMB)} MB (+${fmt(best.addedMB)} MB)`);
+}
+
+const lexicon = await loadDictionary('de');
+const dice = loadDiceSet('de-5x5');
+const FIELDS = 100;
+const fields = Array.from({ length: FIELDS }, (_, i) => rollField(dice, `bench-${i}`));
+let words = 0;
+const t0 = performance.now();
+const solved = fields.map((f) => {
+  const found = solveField(f, lexicon, 3);
+  words += found.length;
+  return found;
+});
+const solveMs = (performance.now() - t0) / FIELDS;
+const t1 = performance.now();
+fields.forEach((f, i) => bestEntry(f, solved[i]!, 'letters', 7));
+const bestMs = (performance.now() - t1) / FIELDS;
+console.log(`\nsolver, German dictionary, ${FIELDS} rolled de-5x5 fields`);
+console.log(`  solve: ${fmt(solveMs, 2)} ms a field (all words, every joker letter), ${fmt(words / FIELDS, 0)} words a field on average`);
+console.log(`  best entry over 26 joker letters: ${fmt(bestMs, 2)} ms a field`);
+
+// Entries: 7 words + 3 substitutes each, drawn from the field's words plus some misses.
+const ENTRIES = 2000;
+const field = fields[0]!;
+const pool = solved[0]!.map((w) => w.word.toLowerCase()).concat(['xyzzy', 'qwert', 'ab', 'haus-tür']);
+const rng = seededRng('entries');
+const pick = () => pool[Math.floor(rng() * pool.length)]!;
+const entries: PlayerEntry[] = Array.from({ length: ENTRIES }, (_, i) => ({
+  email: `p${i}@example.test`, name: `Player ${i}`,
+  entry: { main: Array.from({ length: 7 }, pick), substitutes: Array.from({ length: 3 }, pick) },
+}));
+const ctx = { field, rules: DEFAULT_RULES, verdict: makeVerdict(lexicon) };
+const t2 = performance.now();
+scoreRound(1, entries, ctx);
+const scoreS = (performance.now() - t2) / 1000;
+console.log(`\nscoring one round of ${ENTRIES} entries (joker chosen for each, originality across all)`);
+console.log(`  ${fmt(ENTRIES / scoreS, 0)} entries a second (${fmt(scoreS * 1000, 0)} ms in all)`);

@@ -3,6 +3,8 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { checkCommand } from './commands/check.js';
 import { demoCommand } from './commands/demo.js';
+import { judgeCommand } from './commands/judge.js';
+import { reviewCommand } from './commands/review.js';
 import { solveCommand } from './commands/solve.js';
 import { UserError } from './errors.js';
 import { FieldError } from '../rules/field.js';
@@ -17,6 +19,9 @@ async function main(): Promise<void> {
     .command(solveCommand)
     .command(checkCommand)
     .command(demoCommand)
+    .command(reviewCommand)
+    .command(judgeCommand)
+    .option('dir', { type: 'string', default: '.', global: true, describe: 'the game directory' })
     .demandCommand(1, 'name a command; see --help')
     .strict()
     .help()

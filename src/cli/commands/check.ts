@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { defineCommand } from '../command.js';
 import { makeVerdict } from '../../rules/adjudication.js';
 import { cellName, parseField, printField, formatField } from '../../rules/field.js';
 import { findPath } from '../../rules/paths.js';
@@ -14,7 +15,7 @@ interface CheckArgs extends DictionaryArgs {
   joker?: string | undefined;
 }
 
-export const checkCommand = {
+export const checkCommand = defineCommand<CheckArgs>({
   command: 'check <field> <word..>',
   describe: 'how each word would be judged on a field (taken together as one entry, in order)',
   builder: (y: Argv) =>
@@ -53,4 +54,4 @@ export const checkCommand = {
     lines.push(`total: ${player.total} points (${rules.scheme})`);
     process.stdout.write(lines.join('\n') + '\n');
   },
-};
+});

@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { defineCommand } from '../command.js';
 import { loadDiceSet } from '../../dice/load.js';
 import { loadDictionary } from '../../dict/resolve.js';
 import { makeVerdict } from '../../rules/adjudication.js';
@@ -16,7 +17,7 @@ interface DemoArgs {
 }
 
 /** A whole round on built-in defaults: a rolled field, four computer players, the judged results. */
-export const demoCommand = {
+export const demoCommand = defineCommand<DemoArgs>({
   command: 'demo',
   describe: 'play a whole round with four computer players on the built-in defaults (no mail server)',
   builder: (y: Argv) =>
@@ -47,4 +48,4 @@ export const demoCommand = {
     out.push(`  ${best.words.map((w) => w.word).join(', ')}`);
     process.stdout.write(out.join('\n') + '\n');
   },
-};
+});

@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { defineCommand } from '../command.js';
 import { resolveLexicon } from '../../dict/resolve.js';
 import { parseField, printField, formatField } from '../../rules/field.js';
 import { bestEntry, solveField, wordsForJoker } from '../../rules/solver.js';
@@ -9,7 +10,7 @@ interface SolveArgs extends DictionaryArgs {
   field: string;
 }
 
-export const solveCommand = {
+export const solveCommand = defineCommand<SolveArgs>({
   command: 'solve <field>',
   describe: 'all words of a field, the best joker letter and the best possible entry',
   builder: (y: Argv) =>
@@ -49,4 +50,4 @@ export const solveCommand = {
     for (const w of sorted) lines.push(`  ${w.word}${w.plain ? '' : ` [${w.letters.join('')}]`}`);
     process.stdout.write(lines.join('\n') + '\n');
   },
-};
+});

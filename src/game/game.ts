@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { loadDictionary } from '../dict/resolve.js';
+import { loadWordList } from '../dict/word-list.js';
+import { makeVerdict, type VerdictFn } from '../rules/adjudication.js';
+import { parseField } from '../rules/field.js';
+import type { JudgeContext } from '../rules/judge.js';
+import type { Lexicon } from '../rules/lexicon.js';
+import { DEFAULT_RULES, type Rules } from '../rules/types.js';
+import { readHouseLists } from './house-lists.js';
+import { gameLayout, type GameLayout } from './layout.js';
+import type { RoundRecord } from './rounds.js';
+import { loadSettings, type Settings } from './settings.js';
+
+export interface Game {
+  layout: GameLayout;
+  settings: Settings;
+  rules: Rules;
+  lexicon(): Promise<Lexicon>;
+  /** The dictionary with the GM's house lists applied, read fresh. */
+  verdict(): Promise<VerdictFn>;
+  judgeContext(round: RoundRecord, rejectPending?: boolean): Promise<JudgeContext>;
+}
+
+export function rulesOf(settings: Settings): Rules {
+  const r = settings.rules;
+  return {
+    ...DEFAULT_RULES,
+    language: settings.language,
+    scheme: r.scheme,
+    originality: r.originality,
+    uniqueOnly: r.uniqueOnly,
+    minLength: r.minLength,
+    wordsPerEntry: r.wordsPerEntry,
+    substitutesPerEntry: r.substitutesPerEntry,
+  };
+}
+
+/** Opens the game in a directory (its postboggle.yaml validated). */
+export function openGame(dir: string): Game {
+  const layout = gameLayout(resolve(dir));
+  const settings = loadSettings(layout.settings);
+  const rules = rulesOf(settings);
+  let lexicon: Promise<Lexicon> | undefined;
+  const game: Game = {
+    layout, settings, rules,
+    lexicon: () => (lexicon ??= settings.dictionary.file
+      ? Promise.resolve(loadWordList(resolve(layout.dir, settings.dictionary.file), settings.language).lexicon)
+      : loadDictionary(settings.language)),
+    verdict: async () => makeVerdict(await game.lexicon(), readHouseLists(layout.dir)),
+    judgeContext: async (round, rejectPending = false) => ({ field: parseField(round.field), rules, verdict: await game.verdict(), rejectPending }),
+  };
+  return game;
+}

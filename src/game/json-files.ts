@@ -1,0 +1,23 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import writeFileAtomic from 'write-file-atomic';
+import { UserError } from '../cli/errors.js';
+
+/** Writes JSON atomically (temp file, fsync, rename): a crash leaves the old or the new file, never half. */
+export function writeJson(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileAtomic.sync(path, JSON.stringify(value, null, 2) + '\n', { fsync: true });
+}
+
+export function readJson<T>(path: string): T {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch (e) {
+    throw new UserError(`cannot read ${path}: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+export function readJsonIfExists<T>(path: string): T | undefined {
+  return existsSync(path) ? readJson<T>(path) : undefined;
+}

@@ -1,0 +1,40 @@
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { UserError } from '../cli/errors.js';
+import type { GameLayout } from './layout.js';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Runs fn holding the game's lock, so two postboggle processes never work on one game at
+ * once. The lock file holds the owner's pid; a lock left by a process that died (kill -9,
+ * power loss) is taken over.
+ */
+export async function withLock<T>(layout: GameLayout, fn: () => Promise<T>): Promise<T> {
+  let fd: number | undefined;
+  for (let attempt = 0; fd === undefined; attempt++) {
+    try {
+      fd = openSync(layout.lock, 'wx');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw e;
+      const pid = Number.parseInt(readFileSync(layout.lock, 'utf8'), 10);
+      if (Number.isInteger(pid) && pid !== process.pid && alive(pid)) {
+        throw new UserError(`another postboggle (pid ${pid}) is working on this game; try again when it is done`);
+      }
+      unlinkSync(layout.lock); // stale
+    }
+  }
+  writeSync(fd, `${process.pid}\n${new Date().toISOString()}\n`);
+  closeSync(fd);
+  try {
+    return await fn();
+  } finally {
+    try { unlinkSync(layout.lock); } catch { /* already gone */ }
+  }
+}

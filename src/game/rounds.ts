@@ -1,0 +1,70 @@
+import { existsSync, readdirSync } from 'node:fs';
+import type { Entry } from '../rules/types.js';
+import type { GameLayout } from './layout.js';
+import { readJson, readJsonIfExists, writeJson } from './json-files.js';
+import { UserError } from '../cli/errors.js';
+
+export type RoundState = 'open' | 'closed' | 'scored';
+
+/** rounds/NNN/round.json */
+export interface RoundRecord {
+  round: number;
+  field: string;
+  seed: string | null;
+  dice: string | null;
+  /** ISO 8601 with the game's zone offset. */
+  opens: string;
+  deadline: string;
+  state: RoundState;
+  publishedAt?: string | null;
+  scoredAt?: string | null;
+  newsletterSentAt?: string | null;
+}
+
+/** One player's entry of record, as read from a mail. */
+export interface StoredEntry extends Entry {
+  email: string;
+  name: string;
+  receivedAt: string;
+  /** Message-ID of the mail it came from, and its raw copy in inbox/. */
+  messageId: string;
+  source: string;
+  /** Earlier entries of this player this round, replaced by this one (oldest first). */
+  replaced: Omit<StoredEntry, 'replaced'>[];
+}
+
+/** rounds/NNN/entries.json */
+export interface EntriesFile {
+  round: number;
+  entries: StoredEntry[];
+}
+
+export function roundNumbers(layout: GameLayout): number[] {
+  if (!existsSync(layout.rounds)) return [];
+  return readdirSync(layout.rounds).filter((n) => /^\d{3,}$/.test(n)).map(Number).filter((n) => existsSync(layout.roundFile(n))).sort((a, b) => a - b);
+}
+
+export function readRound(layout: GameLayout, n: number): RoundRecord {
+  if (!existsSync(layout.roundFile(n))) throw new UserError(`there is no round ${n}`);
+  return readJson<RoundRecord>(layout.roundFile(n));
+}
+
+export function writeRound(layout: GameLayout, r: RoundRecord): void {
+  writeJson(layout.roundFile(r.round), r);
+}
+
+/** The round a command means: the one named, else the latest. */
+export function resolveRound(layout: GameLayout, n?: number): RoundRecord {
+  if (n !== undefined) return readRound(layout, n);
+  const all = roundNumbers(layout);
+  if (all.length === 0) throw new UserError('there is no round yet (postboggle round new)');
+  return readRound(layout, all[all.length - 1]!);
+}
+
+export function readEntries(layout: GameLayout, n: number): EntriesFile {
+  return readJsonIfExists<EntriesFile>(layout.entries(n)) ?? { round: n, entries: [] };
+}
+
+export function writeEntries(layout: GameLayout, file: EntriesFile): void {
+  writeJson(layout.entries(file.round), file);
+}

@@ -1,0 +1,23 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StoredEntry } from '../../src/game/rounds.js';
+import type { Entry } from '../../src/rules/types.js';
+
+/** A game directory on disk with one round on the seed example field, written as postboggle writes it. */
+export function makeGame(entries: Record<string, Entry>, settings = 'name: Test\nlanguage: de\n'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pb-game-'));
+  writeFileSync(join(dir, 'postboggle.yaml'), settings);
+  const round = join(dir, 'rounds', '001');
+  mkdirSync(round, { recursive: true });
+  writeFileSync(join(round, 'round.json'), JSON.stringify({
+    round: 1, field: 'FERNC/BSREO/EM*RU/NLIGK/ZALEW', seed: null, dice: null,
+    opens: '2026-11-01T12:00:00.000+01:00', deadline: '2026-11-08T12:00:00.000+01:00', state: 'open',
+  }));
+  const stored: StoredEntry[] = Object.entries(entries).map(([name, e]) => ({
+    ...e, email: `${name.toLowerCase()}@example.test`, name, receivedAt: '2026-11-02T10:00:00.000Z',
+    messageId: `<${name}@example.test>`, source: `inbox/${name}.eml`, replaced: [],
+  }));
+  writeFileSync(join(round, 'entries.json'), JSON.stringify({ round: 1, entries: stored }));
+  return dir;
+}

@@ -2,6 +2,14 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { checkCommand } from './commands/check.js';
+import { entriesCommand } from './commands/entries.js';
+import { ingestCommand } from './commands/ingest.js';
+import { initCommand } from './commands/init.js';
+import { newsletterCommand } from './commands/newsletter.js';
+import { playerCommand } from './commands/player.js';
+import { rankingCommand } from './commands/ranking.js';
+import { roundCommand } from './commands/round.js';
+import { scoreCommand } from './commands/score.js';
 import { demoCommand } from './commands/demo.js';
 import { judgeCommand } from './commands/judge.js';
 import { reviewCommand } from './commands/review.js';
@@ -16,11 +24,19 @@ async function main(): Promise<void> {
   await yargs(hideBin(process.argv))
     .scriptName('postboggle')
     .usage('$0 <command> [options]\n\nA tournament manager for Boggle played by email.')
+    .command(initCommand)
+    .command(playerCommand)
+    .command(roundCommand)
+    .command(ingestCommand)
+    .command(entriesCommand)
+    .command(reviewCommand)
+    .command(judgeCommand)
+    .command(scoreCommand)
+    .command(rankingCommand)
+    .command(newsletterCommand)
     .command(solveCommand)
     .command(checkCommand)
     .command(demoCommand)
-    .command(reviewCommand)
-    .command(judgeCommand)
     .option('dir', { type: 'string', default: '.', global: true, describe: 'the game directory' })
     .demandCommand(1, 'name a command; see --help')
     .strict()

@@ -14,11 +14,39 @@ const rulesSchema = z.strictObject({
   wordsPerEntry: z.number().int().min(0).max(100).default(7),
   substitutesPerEntry: z.number().int().min(0).max(100).default(3),
   window: z.number().int().min(1).max(100).default(7),
+  /** Re-roll until the field has this many words and a best entry worth this many points. */
+  quality: z.strictObject({ minWords: z.number().int().min(0).default(0), minBestPoints: z.number().int().min(0).default(0) }).optional(),
 });
 
 const playerSchema = z.strictObject({
   email: z.email(),
   name: z.string().min(1).max(100),
+});
+
+const mailSchema = z.strictObject({
+  /** The game's address, "Name <address>": receipts and newsletters come from it, entries go to it. */
+  from: z.string().regex(/^[^<>]*<[^<>@\s]+@[^<>@\s]+>$|^[^<>@\s]+@[^<>@\s]+$/, 'expected "Name <address@example.org>"').default('postboggle <postboggle@localhost>'),
+  transport: z.enum(['file', 'smtp']).default('file'),
+  smtp: z.strictObject({
+    host: z.string(),
+    port: z.number().int().default(587),
+    /** TLS from the first byte (465); otherwise STARTTLS is required unless tls is false. */
+    secure: z.boolean().default(false),
+    tls: z.boolean().default(true),
+    user: z.string().optional(),
+  }).optional(),
+  imap: z.strictObject({
+    host: z.string(),
+    port: z.number().int().default(993),
+    tls: z.boolean().default(true),
+    user: z.string(),
+    mailbox: z.string().default('INBOX'),
+    processed: z.string().default('processed'),
+  }).optional(),
+  /** Larger mails are stored but not read: an entry is a few lines of text. */
+  maxMessageBytes: z.number().int().min(1024).default(512 * 1024),
+  /** At most this many automatic replies to one address an hour. */
+  repliesPerHour: z.number().int().min(0).default(10),
 });
 
 export const settingsSchema = z.strictObject({
@@ -31,6 +59,7 @@ export const settingsSchema = z.strictObject({
     duration: z.string().default('P7D'),
     grace: z.string().default('PT0S'),
   }).default({ timezone: 'Europe/Berlin', duration: 'P7D', grace: 'PT0S' }),
+  mail: mailSchema.default(mailSchema.parse({})),
   players: z.array(playerSchema).default([]),
 });
 

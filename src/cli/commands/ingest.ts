@@ -1,0 +1,86 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Argv } from 'yargs';
+import { defineCommand } from '../command.js';
+import { openGame } from '../../game/game.js';
+import { type IngestResult, ingestMessage } from '../../game/ingest.js';
+import { withLock } from '../../game/lock.js';
+import { flushOutboxes } from '../../game/mailer.js';
+import { roundNumbers } from '../../game/rounds.js';
+import { UserError } from '../errors.js';
+
+interface IngestArgs {
+  dir: string;
+  eml?: string[];
+  maildir?: string;
+  imap: boolean;
+  receivedAt?: string;
+}
+
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function maildirFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const sub of ['new', 'cur']) {
+    const d = join(dir, sub);
+    if (existsSync(d)) for (const f of readdirSync(d).sort()) if (!f.startsWith('.') && statSync(join(d, f)).isFile()) files.push(join(d, f));
+  }
+  if (!existsSync(join(dir, 'new')) && !existsSync(join(dir, 'cur'))) throw new UserError(`${dir} is not a Maildir (no new/ or cur/)`);
+  return files;
+}
+
+export function describeResult(dir: string, r: IngestResult): string {
+  const o = r.outcome;
+  const what = o.kind === 'entry' ? `entry for round ${o.round} from ${o.email}${o.replaced ? ' (replaces the earlier one)' : ''}`
+    : o.kind === 'older' ? `an earlier entry from ${o.email} for round ${o.round}, arrived after a later one: kept in the history`
+    : o.kind === 'duplicate' ? 'already ingested: nothing changed'
+    : o.kind === 'refused' ? `refused (${o.reason}) from ${o.email ?? 'unknown sender'}`
+    : `not answered (${o.why}) from ${o.email ?? 'unknown sender'}`;
+  return `${relative(dir, r.file)}: ${what}${r.replied ? ', reply queued' : ''}`;
+}
+
+export const ingestCommand = defineCommand<IngestArgs>({
+  command: 'ingest',
+  describe: 'read entries (from .eml files, a Maildir, standard input or IMAP) and answer each',
+  builder: (y: Argv) =>
+    y.option('eml', { type: 'string', array: true, describe: '.eml files to read' })
+      .option('maildir', { type: 'string', describe: 'a Maildir to read (new/ and cur/)' })
+      .option('imap', { type: 'boolean', default: false, describe: 'fetch new mail from the IMAP server in postboggle.yaml' })
+      .option('received-at', { type: 'string', describe: 'with --eml or stdin: when the mail arrived (ISO 8601), if not from its Received header' })
+      .example('$0 ingest --eml mails/*.eml', 'read saved mails')
+      .example('formail -s postboggle ingest --dir ~/boggle < mbox', 'one mail a call from standard input (procmail, fetchmail)'),
+  handler: async (argv) => {
+    const game = openGame(argv.dir);
+    let receivedAt: Date | undefined;
+    if (argv.receivedAt) {
+      receivedAt = new Date(argv.receivedAt);
+      if (Number.isNaN(receivedAt.getTime())) throw new UserError(`--received-at "${argv.receivedAt}" is not an ISO 8601 time`);
+    }
+    const results = await withLock(game.layout, async () => {
+      const out: IngestResult[] = [];
+      if (argv.imap) {
+        const { ingestImap } = await import('../../mail/imap-ingest.js');
+        out.push(...await ingestImap(game));
+      } else if (argv.eml?.length || argv.maildir) {
+        const files = [...(argv.eml ?? []), ...(argv.maildir ? maildirFiles(argv.maildir) : [])];
+        for (const f of files) {
+          let raw: Buffer;
+          try { raw = readFileSync(f); } catch { throw new UserError(`cannot read ${f}`); }
+          out.push(await ingestMessage(game, raw, { receivedAt }));
+        }
+      } else {
+        if (process.stdin.isTTY) throw new UserError('nothing to ingest: pass --eml FILE…, --maildir DIR or --imap, or pipe one mail into standard input');
+        out.push(await ingestMessage(game, await readStdin(), { receivedAt }));
+      }
+      const dirs = [game.layout.outboxGeneral, ...roundNumbers(game.layout).map((n) => game.layout.outbox(n))];
+      const sent = await flushOutboxes(game, dirs);
+      return { out, sent };
+    });
+    for (const r of results.out) process.stdout.write(describeResult(game.layout.dir, r) + '\n');
+    process.stdout.write(`${results.out.length} message(s) read; ${results.sent.sent} reply(ies) sent via ${game.settings.mail.transport}${results.sent.failed ? `, ${results.sent.failed} failed (will be retried)` : ''}\n`);
+  },
+});

@@ -1,0 +1,33 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { defineCommand } from '../command.js';
+import { gameLayout } from '../../game/layout.js';
+import { SETTINGS_TEMPLATE } from '../../game/init-template.js';
+import { parseSettings } from '../../game/settings.js';
+import { UserError } from '../errors.js';
+
+interface InitArgs {
+  dir: string;
+  name: string;
+  lang: string;
+}
+
+export const initCommand = defineCommand<InitArgs>({
+  command: 'init',
+  describe: 'create postboggle.yaml with commented defaults in the game directory',
+  builder: (y: Argv) =>
+    y.option('name', { type: 'string', default: 'Postboggle', describe: 'the game\'s name' })
+      .option('lang', { choices: ['de', 'en', 'fr', 'it'], default: 'de', describe: 'language of the dictionary and the mails' })
+      .example('$0 init --dir ~/boggle --name "Boggle per Post"', 'start a new game in ~/boggle'),
+  handler: (argv) => {
+    const layout = gameLayout(resolve(argv.dir));
+    if (existsSync(layout.settings)) throw new UserError(`${layout.settings} exists already; edit it instead`);
+    const name = argv.name.replace(/["\\\n\r]/g, '');
+    const text = SETTINGS_TEMPLATE.replace(/\{\{name\}\}/g, name).replace('{{language}}', argv.lang);
+    parseSettings(text); // the template must always be valid
+    mkdirSync(layout.dir, { recursive: true });
+    writeFileSync(layout.settings, text, { flag: 'wx' });
+    process.stdout.write(`created ${layout.settings}; next: postboggle player add EMAIL NAME, then postboggle round new\n`);
+  },
+});

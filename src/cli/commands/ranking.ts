@@ -1,0 +1,36 @@
+import type { Argv } from 'yargs';
+import { defineCommand } from '../command.js';
+import { openGame } from '../../game/game.js';
+import { gameRanking } from '../../game/scoring.js';
+
+interface RankingArgs {
+  dir: string;
+  window?: number;
+  json: boolean;
+}
+
+export const rankingCommand = defineCommand<RankingArgs>({
+  command: 'ranking',
+  describe: 'the rolling ranking over the last scored rounds',
+  builder: (y: Argv) =>
+    y.option('window', { type: 'number', describe: 'rounds in the ranking (default: rules.window, 7)' })
+      .option('json', { type: 'boolean', default: false })
+      .example('$0 ranking --window 3', 'the last three rounds only'),
+  handler: (argv) => {
+    const game = openGame(argv.dir);
+    const window = argv.window ?? game.settings.rules.window;
+    const { rows, rounds } = gameRanking(game, window);
+    if (argv.json) {
+      process.stdout.write(JSON.stringify({ window, rounds, ranking: rows }, null, 2) + '\n');
+      return;
+    }
+    if (rows.length === 0) {
+      process.stdout.write('no scored rounds yet\n');
+      return;
+    }
+    const move = (m: number | null) => (m === null ? 'new' : m > 0 ? `+${m}` : m < 0 ? `${m}` : '=');
+    const lines = [`ranking over rounds ${rounds.join(', ')}`];
+    for (const r of rows) lines.push(`${String(r.rank).padStart(3)}. ${r.name.padEnd(20)} ${String(r.total).padStart(5)}  ${move(r.movement).padStart(3)}  ${r.scores.map((s) => (s.total === null ? '-' : String(s.total))).join(' ')}`);
+    process.stdout.write(lines.join('\n') + '\n');
+  },
+});

@@ -1,0 +1,43 @@
+import { DateTime, Duration } from 'luxon';
+import { UserError } from '../cli/errors.js';
+
+/** A deadline as players read it: in the game's zone, with the zone named. */
+export function formatDeadline(iso: string, zone: string, lang: 'de' | 'en'): string {
+  const dt = DateTime.fromISO(iso, { setZone: true }).setZone(zone).setLocale(lang);
+  const text = dt.toLocaleString(lang === 'de'
+    ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }
+    : { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return `${text}${lang === 'de' ? ' Uhr' : ''} (${zone}, ${dt.offsetNameShort ?? dt.toFormat('ZZ')})`;
+}
+
+export function checkZone(zone: string): void {
+  if (!DateTime.now().setZone(zone).isValid) throw new UserError(`unknown time zone "${zone}" (schedule.timezone); use an IANA name like Europe/Berlin`);
+}
+
+/** ISO 8601 in the game's zone, e.g. 2026-11-29T12:00:00.000+01:00. */
+export function isoInZone(d: Date, zone: string): string {
+  return DateTime.fromJSDate(d).setZone(zone).toISO()!;
+}
+
+/** A deadline from --deadline (ISO, read in the game's zone when it has no offset) or now + duration. */
+export function deadlineFrom(opts: { deadline?: string | undefined; duration?: string | undefined }, now: Date, zone: string): string {
+  if (opts.deadline) {
+    const dt = DateTime.fromISO(opts.deadline, { zone, setZone: true });
+    if (!dt.isValid) throw new UserError(`--deadline "${opts.deadline}" is not an ISO 8601 time (like 2026-11-29T18:00)`);
+    return dt.setZone(zone).toISO()!;
+  }
+  const dur = Duration.fromISO(opts.duration ?? 'P7D');
+  if (!dur.isValid) throw new UserError(`"${opts.duration}" is not an ISO 8601 duration (like P7D or PT48H)`);
+  return DateTime.fromJSDate(now).setZone(zone).plus(dur).toISO()!;
+}
+
+export function durationMs(iso: string): number {
+  const dur = Duration.fromISO(iso);
+  if (!dur.isValid) throw new UserError(`"${iso}" is not an ISO 8601 duration (like PT2H)`);
+  return dur.toMillis();
+}
+
+/** Whether a mail received at `at` is too late for a deadline with grace. */
+export function isLate(at: Date, deadlineIso: string, graceIso: string): boolean {
+  return at.getTime() > DateTime.fromISO(deadlineIso).toMillis() + durationMs(graceIso);
+}

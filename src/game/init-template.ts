@@ -1,0 +1,51 @@
+/** postboggle.yaml as `postboggle init` writes it: every setting, commented, at its default. */
+export const SETTINGS_TEMPLATE = `# postboggle game settings. See ../shared/SPEC.md and docs/ for the meaning of each key.
+name: {{name}}
+# Dictionary and letter folding: de (default), en, fr, it.
+language: {{language}}
+
+rules:
+  field: 5x5              # 5x5 or 4x4
+  # dice: de-5x5          # de-5x5, fr-5x5, en-5x5, fr-4x4, en-4x4 (default: by language and field)
+  joker: center           # center, random or none
+  scheme: letters         # letters, boggle, oldfashion, paroliere
+  originality: submitted  # submitted, counted or off
+  uniqueOnly: false       # a word counted by two players scores 0 for both
+  minLength: 3
+  wordsPerEntry: 7        # 0 = unlimited
+  substitutesPerEntry: 3
+  window: 7               # rounds in the rolling ranking
+  # quality:              # re-roll until the field is rich enough
+  #   minWords: 150
+  #   minBestPoints: 45
+
+# dictionary:
+#   file: words.txt       # your own word list instead of the built-in dictionary
+
+schedule:
+  timezone: Europe/Berlin # deadlines are shown in this zone
+  duration: P7D           # default round length (ISO 8601)
+  grace: PT0S             # entries this long after the deadline still count
+
+mail:
+  from: "{{name}} <postboggle@localhost>"
+  transport: file         # file (.eml in rounds/NNN/outbox, no server) or smtp
+  # smtp:                 # password: environment variable POSTBOGGLE_SMTP_PASSWORD
+  #   host: mail.example.org
+  #   port: 587
+  #   secure: false       # true for TLS from the first byte (port 465)
+  #   tls: true           # require STARTTLS
+  #   user: boggle@example.org
+  # imap:                 # password: environment variable POSTBOGGLE_IMAP_PASSWORD
+  #   host: mail.example.org
+  #   port: 993
+  #   tls: true
+  #   user: boggle@example.org
+  #   mailbox: INBOX
+  #   processed: processed
+  maxMessageBytes: 524288 # larger mails are stored but not read
+  repliesPerHour: 10      # automatic replies to one address
+
+# Players: add them with postboggle player add EMAIL NAME
+players: []
+`;

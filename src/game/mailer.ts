@@ -1,0 +1,62 @@
+import { composeMail } from '../mail/compose.js';
+import { fileTransport, Outbox, type OutboxKind, type Transport } from '../mail/outbox.js';
+import { render, type TemplateName } from '../templates/render.js';
+import { templateLang } from '../templates/i18n.js';
+import type { Game } from './game.js';
+import { now } from './clock.js';
+import { UserError } from '../cli/errors.js';
+
+export interface Address {
+  name: string;
+  address: string;
+}
+
+/** "Spielleitung <gm@example.org>" → name and address. */
+export function parseAddress(text: string): Address {
+  const m = /^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(text);
+  if (m) return { name: m[1]!.replace(/^"|"$/g, ''), address: m[2]!.toLowerCase() };
+  return { name: '', address: text.trim().toLowerCase() };
+}
+
+/** Renders a template (subject, text, optional HTML) and records the message in an outbox. */
+export async function queueMail(game: Game, outbox: Outbox, m: {
+  id: string; kind: OutboxKind; to: Address; template: TemplateName; data: object; inReplyTo?: string | null;
+}): Promise<boolean> {
+  if (outbox.has(m.id)) return false;
+  const lang = templateLang(game.settings.language);
+  const data = { game: game.settings.name, address: parseAddress(game.settings.mail.from).address, ...m.data };
+  const subject = render(game.layout.dir, lang, m.template, 'subject', data);
+  const text = render(game.layout.dir, lang, m.template, 'txt', data);
+  if (subject === null || text === null) throw new UserError(`template ${lang}/${m.template} is missing its subject or text part`);
+  const html = render(game.layout.dir, lang, m.template, 'html', data) ?? undefined;
+  const from = parseAddress(game.settings.mail.from);
+  const raw = await composeMail({
+    from, to: m.to, subject, text, html, inReplyTo: m.inReplyTo, idSeed: `${from.address}/${m.id}`, date: now(),
+    autoSubmitted: m.kind === 'receipt' || m.kind === 'refusal' ? 'auto-replied' : 'auto-generated',
+  });
+  return outbox.queue(m.id, m.kind, m.to.address, subject, raw, now());
+}
+
+/** The transport the settings name. */
+export async function transportFor(game: Game): Promise<Transport> {
+  if (game.settings.mail.transport === 'file') return fileTransport;
+  const { smtpTransport } = await import('../mail/smtp.js');
+  return smtpTransport(game.settings.mail);
+}
+
+/** Sends everything queued in these outboxes. */
+export async function flushOutboxes(game: Game, dirs: string[]): Promise<{ sent: number; failed: number }> {
+  const transport = await transportFor(game);
+  const from = parseAddress(game.settings.mail.from).address;
+  const total = { sent: 0, failed: 0 };
+  try {
+    for (const dir of dirs) {
+      const r = await new Outbox(dir).flush(transport, from, now);
+      total.sent += r.sent;
+      total.failed += r.failed;
+    }
+  } finally {
+    await transport.close?.();
+  }
+  return total;
+}

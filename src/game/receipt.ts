@@ -1,0 +1,58 @@
+import { analyseEntry, type JudgeContext } from '../rules/judge.js';
+import type { RejectReason } from '../rules/types.js';
+import { reasonText } from '../templates/i18n.js';
+import type { TemplateLang } from '../templates/render.js';
+import type { ParsedEntry } from '../parse/entry-parser.js';
+
+/** Problems anyone can check before the deadline; dictionary verdicts stay secret until then. */
+const PUBLIC: RejectReason[] = ['too-short', 'not-a-word', 'duplicate', 'over-limit', 'not-on-field'];
+
+export interface ReceiptWord {
+  index: number;
+  input: string;
+  problem: string | null;
+}
+
+export interface ReceiptData {
+  main: ReceiptWord[];
+  substitutes: ReceiptWord[];
+  joker: string | null;
+  notes: string[];
+}
+
+const NOTES = {
+  de: {
+    badJoker: (j: string) => `Den Joker „${j}“ haben wir nicht verstanden: er muss ein Buchstabe A–Z sein. Wir wählen den besten Buchstaben.`,
+    mixed: (list: string) => `Deine Wörter brauchen verschiedene Joker-Buchstaben (${list}); es zählt nur einer.`,
+  },
+  en: {
+    badJoker: (j: string) => `We did not understand the joker "${j}": it must be one letter A–Z. We choose the best letter.`,
+    mixed: (list: string) => `Your words need different joker letters (${list}); only one can count.`,
+  },
+};
+
+/** Reads back an entry as understood, with its publicly checkable problems (SPEC 7). Pure. */
+export function receiptData(entry: ParsedEntry, joker: string | null, badJoker: string | null, ctx: JudgeContext, lang: TemplateLang): ReceiptData {
+  const analysed = analyseEntry({ main: entry.main, substitutes: entry.substitutes }, ctx);
+  const words = analysed.map((a) => {
+    let problem: string | null = a.early && PUBLIC.includes(a.early) ? reasonText(lang, a.early) : null;
+    if (!problem && joker && a.options && !a.options.plain && !a.options.letters.includes(joker)) problem = reasonText(lang, 'joker-conflict');
+    return { index: a.index, input: a.input, problem, role: a.role, options: a.options };
+  });
+  const notes: string[] = [];
+  if (badJoker) notes.push(NOTES[lang].badJoker(badJoker));
+  if (!joker) {
+    const needing = words.filter((w) => !w.problem && w.options && !w.options.plain);
+    const common = needing.reduce<string[] | null>((acc, w) => (acc === null ? [...w.options!.letters] : acc.filter((l) => w.options!.letters.includes(l))), null);
+    if (needing.length > 1 && common !== null && common.length === 0) {
+      notes.push(NOTES[lang].mixed(needing.map((w) => `${w.input}: ${w.options!.letters.join('/')}`).join(', ')));
+    }
+  }
+  const strip = ({ index, input, problem }: ReceiptWord) => ({ index, input, problem });
+  return {
+    main: words.filter((w) => w.role === 'main').map(strip),
+    substitutes: words.filter((w) => w.role === 'substitute').map(strip),
+    joker,
+    notes,
+  };
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { rollingRanking, type RankingRow, type RoundTotals } from '../rules/ranking.js';
+import { type RoundResult, scoreRound } from '../rules/round-scoring.js';
+import { UserError } from '../cli/errors.js';
+import { now } from './clock.js';
+import type { Game } from './game.js';
+import { readJson, writeJson } from './json-files.js';
+import { pendingWords } from './review.js';
+import { readEntries, roundNumbers, type RoundRecord, writeRound } from './rounds.js';
+
+/**
+ * Scores a round and writes results.json (SPEC 8). Words awaiting review block it unless
+ * rejectPending, so that no verdict is final before the GM has decided.
+ */
+export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending: boolean): Promise<RoundResult> {
+  const entries = readEntries(game.layout, round.round).entries;
+  const ctx = await game.judgeContext(round, rejectPending);
+  if (!rejectPending) {
+    const pending = pendingWords(entries, ctx);
+    if (pending.length > 0) {
+      throw new UserError(`round ${round.round} has ${pending.length} word(s) awaiting review (${pending.slice(0, 5).map((p) => p.word).join(', ')}${pending.length > 5 ? ', …' : ''}): decide with postboggle judge accept|reject, or score with --reject-pending`);
+    }
+  }
+  const result = scoreRound(round.round, entries.map((e) => ({ email: e.email, name: e.name, entry: e })), ctx);
+  writeJson(game.layout.results(round.round), result);
+  if (round.state !== 'scored') writeRound(game.layout, { ...round, state: 'scored', scoredAt: now().toISOString() });
+  return result;
+}
+
+export function scoredRounds(game: Game): RoundResult[] {
+  return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n))).map((n) => readJson<RoundResult>(game.layout.results(n)));
+}
+
+/** The rolling ranking over the scored rounds up to `upTo` (default: all). */
+export function gameRanking(game: Game, window: number, upTo?: number): { rows: RankingRow[]; rounds: number[] } {
+  const results = scoredRounds(game).filter((r) => upTo === undefined || r.round <= upTo);
+  const totals: RoundTotals[] = results.map((r) => ({ round: r.round, players: r.players }));
+  const rows = rollingRanking(totals, window);
+  return { rows, rounds: results.map((r) => r.round).slice(-window) };
+}

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { cleanName } from './incoming.js';
+
+export interface OutgoingMail {
+  from: { name: string; address: string };
+  to: { name: string; address: string };
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  inReplyTo?: string | null | undefined;
+  /** auto-replied for receipts and refusals, auto-generated for announcements and newsletters (RFC 3834). */
+  autoSubmitted: 'auto-replied' | 'auto-generated';
+  /** Stable Message-ID seed, so a message composed twice is the same message. */
+  idSeed: string;
+  date: Date;
+}
+
+/** Builds the RFC 5322 message. Names are cleaned of line breaks; nodemailer encodes the rest. */
+export async function composeMail(m: OutgoingMail): Promise<Buffer> {
+  const domain = m.from.address.split('@')[1] ?? 'postboggle.invalid';
+  const messageId = `<${createHash('sha256').update(m.idSeed).digest('hex').slice(0, 24)}@${domain}>`;
+  const composer = new MailComposer({
+    from: { name: cleanName(m.from.name), address: m.from.address },
+    to: { name: cleanName(m.to.name), address: m.to.address },
+    subject: cleanName(m.subject),
+    text: m.text,
+    html: m.html,
+    messageId,
+    date: m.date,
+    inReplyTo: m.inReplyTo ?? undefined,
+    references: m.inReplyTo ?? undefined,
+    headers: { 'Auto-Submitted': m.autoSubmitted, 'X-Auto-Response-Suppress': 'All' },
+  });
+  return composer.compile().build();
+}

@@ -1,0 +1,101 @@
+// Reads an entry from the text of a player's mail (SPEC 7). Pure: text in, entry out.
+// Players write anything from "1. gurren" lists to "gurren, Gras, Besen" lines, from any
+// client, often as a reply quoting the announcement; the receipt shows them how it was read.
+
+export interface ParsedEntry {
+  main: string[];
+  substitutes: string[];
+  /** The declared joker as typed (one letter after folding is checked by the caller), or null. */
+  joker: string | null;
+  /** The round the mail names ("Runde 12", "Round 12"), or null. */
+  round: number | null;
+}
+
+const SIGNATURE = /^-- ?$/;
+const QUOTE_HEADER = [
+  /^Am .{4,}(schrieb|geschrieben)/i, // "Am 3. Mai 2026 um 10:00 schrieb Spielleitung <…>:" (may wrap)
+  /^On .{4,}wrote:?\s*$/i,
+  /^On .{4,}(<[^>]*>|@)/i, // "On Mon, 3 May 2026, Spielleitung <gm@x>" with "wrote:" on the next line
+  /^-{2,}\s*(Original Message|Ursprüngliche Nachricht|Weitergeleitete Nachricht|Forwarded message)/i,
+  /^_{8,}\s*$/, // Outlook separator line
+  /^(From|Von):\s.+/, // Outlook header block of the quoted message
+];
+const ROUND = /\b(?:Runde|Round|Rd\.?)\s*(?:Nr\.?|No\.?|#)?\s*:?\s*(\d{1,4})\b/i;
+// "Joker: A", "Joker A", "Joker = a", "* = A", "Stern: A" (Stern and Star, German and English
+// words themselves, only with a colon or equals sign).
+const JOKER = /^\s*(?:(?:Joker|Stern|Star|\*)\s*[:=]|Joker\s)\s*["'„“]?([^\s"'“”.,;]{1,3})["'“”]?\s*\.?\s*$/i;
+const SUBSTITUTES = /^\s*(?:Ersatzw(?:ö|oe)rter|Ersatzwort|Ersatz|Substitutes?|Subs?|Reserve|E)\s*[:=]\s*(.*)$/i;
+const MAIN_HEADER = /^\s*(?:W(?:ö|oe)rter|Words|Hauptw(?:ö|oe)rter|Main)\s*:\s*(.*)$/i;
+const NUMBERED = /^\s*(?:\(?\d{1,2}\s*[.):]|#\d{1,2}\b)\s*(.*)$/;
+const BULLET = /^\s*[-•·–*]\s+(.*)$/;
+const GREETING = /^(hallo|hello|hi|hey|moin|servus|liebe[rs]?|dear|guten|good|salut|bonjour|ciao)\b/i;
+/** A closing line ("Viele Grüße", "Best regards"): the entry is over, a name may follow. */
+const CLOSING = /^(viele|beste[n]?|liebe|herzliche|freundliche|mit|schöne|sonnige)?\s*(grüße|grüssen|grüßen|gruß|gruss|gruesse)\b|^(lg|vg|mfg|cheers|thanks|thank you|danke|regards|best regards|kind regards|best wishes|bis bald|bis dann|tschüss|ciao|cordialement|saluti)\b/i;
+
+/** The part of the body the player wrote: no quoted text, no signature, no quoted earlier message. */
+export function ownText(body: string): string[] {
+  const out: string[] = [];
+  for (const raw of body.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.replace(/\u00a0/g, ' ');
+    if (SIGNATURE.test(line)) break;
+    if (QUOTE_HEADER.some((re) => re.test(line.trim()))) break;
+    if (/^\s*>/.test(line)) continue;
+    out.push(line);
+  }
+  return out;
+}
+
+/** Splits a list line into tokens: commas, semicolons, white space; sentence punctuation and quotes around a word dropped. */
+function tokens(text: string): string[] {
+  return text
+    .split(/[,;\s]+/)
+    .map((t) => t.replace(/^["'„“‚‘(\[]+|["'“”‘’)\].!?:]+$/g, ''))
+    .filter((t) => t.length > 0);
+}
+
+/** A line that is prose (a greeting, an intro ending in a colon, a sentence) rather than words. */
+function isProse(line: string): boolean {
+  const t = line.trim();
+  if (/[,;]\s*\S/.test(t)) return false; // "Liebe, gurren, Gras": a list, whatever its first word
+  const words = t.split(/\s+/);
+  // "Hallo," or "Viele Grüße" — but a lone "Liebe" or "Bis" is a word.
+  if (GREETING.test(t) && (words.length >= 2 || /[,!]$/.test(t))) return true;
+  if (/:\s*$/.test(t)) return true;
+  // A sentence: several words, ending like a sentence or long.
+  return words.length >= 3 && (/[.!?]$/.test(t) || words.length >= 6);
+}
+
+export function parseEntry(subject: string, body: string): ParsedEntry {
+  const lines = ownText(body);
+  const round = ROUND.exec(subject)?.[1] ?? lines.map((l) => ROUND.exec(l)?.[1]).find((x) => x !== undefined) ?? null;
+  const numbered = lines.some((l) => NUMBERED.test(l) && tokens(NUMBERED.exec(l)![1]!).length > 0);
+  const main: string[] = [];
+  const substitutes: string[] = [];
+  let joker: string | null = null;
+  let inSubstitutes = false;
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    if (CLOSING.test(line.trim()) && !/[,;]\s*\S/.test(line)) break;
+    const j = JOKER.exec(line);
+    if (j) {
+      joker = j[1]!;
+      continue;
+    }
+    if (ROUND.test(line) && line.replace(ROUND, '').trim().replace(/[:.,-]/g, '') === '') continue;
+    const s = SUBSTITUTES.exec(line);
+    if (s) {
+      inSubstitutes = true;
+      substitutes.push(...tokens(s[1]!.replace(NUMBERED, '$1')));
+      continue;
+    }
+    const m = MAIN_HEADER.exec(line);
+    let text = m ? m[1]! : line;
+    const n = NUMBERED.exec(text);
+    if (n) text = n[1]!;
+    else if (BULLET.test(text)) text = BULLET.exec(text)![1]!;
+    else if (!m && (numbered && !inSubstitutes)) continue; // a numbered list: unnumbered lines are prose
+    if (!n && !m && isProse(text)) continue;
+    (inSubstitutes ? substitutes : main).push(...tokens(text));
+  }
+  return { main, substitutes, joker, round: round === null ? null : Number(round) };
+}

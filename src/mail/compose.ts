@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { cleanName } from './incoming.js';
+import { cleanHeaderText, cleanName } from './incoming.js';
 
 export interface OutgoingMail {
   from: { name: string; address: string };
@@ -23,7 +23,7 @@ export async function composeMail(m: OutgoingMail): Promise<Buffer> {
   const composer = new MailComposer({
     from: { name: cleanName(m.from.name), address: m.from.address },
     to: { name: cleanName(m.to.name), address: m.to.address },
-    subject: cleanName(m.subject),
+    subject: cleanHeaderText(m.subject, 300),
     text: m.text,
     html: m.html,
     messageId,

@@ -49,10 +49,12 @@ export function noReplyReason(headers: Map<string, unknown>, from: string | null
   return null;
 }
 
-/** Display names arrive from strangers: no line breaks or control characters, bounded length. */
-export function cleanName(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+/** Header text arrives from strangers: no line breaks or control characters, bounded length. */
+export function cleanHeaderText(text: string, max: number): string {
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
 }
+
+export const cleanName = (name: string) => cleanHeaderText(name, 100);
 
 function topReceivedDate(raw: Buffer): Date | null {
   const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString('latin1').split(/\r?\n\r?\n/)[0] ?? '';
@@ -77,7 +79,7 @@ export async function readMail(raw: Buffer): Promise<IncomingMail> {
     fromAddress,
     fromName: cleanName(from?.name ?? ''),
     replyAddress: replyTo?.address?.toLowerCase() ?? fromAddress,
-    subject: cleanName(mail.subject ?? ''),
+    subject: cleanHeaderText(mail.subject ?? '', 300),
     text,
     date: mail.date ?? null,
     receivedAt: topReceivedDate(raw),

@@ -30,7 +30,7 @@ const NUMBERED = /^\s*(?:\(?\d{1,2}\s*[.):]|#\d{1,2}\b)\s*(.*)$/;
 const BULLET = /^\s*[-•·–*]\s+(.*)$/;
 const GREETING = /^(hallo|hello|hi|hey|moin|servus|liebe[rs]?|dear|guten|good|salut|bonjour|ciao)\b/i;
 /** A closing line ("Viele Grüße", "Best regards"): the entry is over, a name may follow. */
-const CLOSING = /^(viele|beste[n]?|liebe|herzliche|freundliche|mit|schöne|sonnige)?\s*(grüße|grüssen|grüßen|gruß|gruss|gruesse)\b|^(lg|vg|mfg|cheers|thanks|thank you|danke|regards|best regards|kind regards|best wishes|bis bald|bis dann|tschüss|ciao|cordialement|saluti)\b/i;
+const CLOSING = /^(?:(?:viele|beste[n]?|liebe|herzliche|freundliche|mit|schöne|sonnige)\s+)?(?:grüße|grüssen|grüßen|gruß|gruss|gruesse)(?!\p{L})|^(?:lg|vg|mfg|cheers|thanks|thank you|danke|regards|best regards|kind regards|best wishes|bis bald|bis dann|tschüss|ciao|cordialement|saluti)(?!\p{L})/iu;
 
 /** The part of the body the player wrote: no quoted text, no signature, no quoted earlier message. */
 export function ownText(body: string): string[] {
@@ -56,7 +56,8 @@ function tokens(text: string): string[] {
 /** A line that is prose (a greeting, an intro ending in a colon, a sentence) rather than words. */
 function isProse(line: string): boolean {
   const t = line.trim();
-  if (/[,;]\s*\S/.test(t)) return false; // "Liebe, gurren, Gras": a list, whatever its first word
+  // "Liebe, gurren, Gras" is a list whatever its first word; "Hallo, wann ist Schluss?" is not.
+  if (/[,;]\s*\S/.test(t) && !/\?/.test(t) && t.split(/[,;]/).every((seg) => seg.trim().split(/\s+/).length <= 2)) return false;
   const words = t.split(/\s+/);
   // "Hallo," or "Viele Grüße" — but a lone "Liebe" or "Bis" is a word.
   if (GREETING.test(t) && (words.length >= 2 || /[,!]$/.test(t))) return true;
@@ -75,7 +76,7 @@ export function parseEntry(subject: string, body: string): ParsedEntry {
   let inSubstitutes = false;
   for (const line of lines) {
     if (!line.trim()) continue;
-    if (CLOSING.test(line.trim()) && !/[,;]\s*\S/.test(line)) break;
+    if (CLOSING.test(line.trim())) break; // "Viele Grüße", "Gruß, Bob": what follows is the name
     const j = JOKER.exec(line);
     if (j) {
       joker = j[1]!;

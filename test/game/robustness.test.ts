@@ -1,0 +1,96 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSettings } from '../../src/game/settings.js';
+import { runCli } from '../cli/run-cli.js';
+import { fixture } from '../helpers.js';
+
+function newGame(lang = 'de'): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'pb-rob-')), 'game');
+  const env = { POSTBOGGLE_NOW: '2026-11-22T10:00:00Z' };
+  expect(runCli(['init', '--dir', dir, '--lang', lang, '--name', 'Test Game'], { env }).status).toBe(0);
+  runCli(['player', 'add', 'alice@example.test', 'Alice', '--dir', dir], { env });
+  expect(runCli(['round', 'new', '--dir', dir, '--field', 'FERNC/BSREO/EM*RU/NLIGK/ZALEW', '--deadline', '2026-11-29T18:00'], { env }).status).toBe(0);
+  return dir;
+}
+
+describe('settings validation', () => {
+  it('names the bad key', () => {
+    expect(() => parseSettings('language: klingon\n')).toThrow(/language: Invalid option/);
+    expect(() => parseSettings('rules:\n  minLenght: 4\n')).toThrow(/rules: Unrecognized key.*minLenght/);
+    expect(() => parseSettings('players:\n  - { email: not-an-address, name: X }\n')).toThrow(/players\.0\.email/);
+    expect(() => parseSettings('rules: [\n')).toThrow(/not valid YAML/);
+  });
+  it('reports a broken postboggle.yaml as one line from any command', () => {
+    const dir = newGame();
+    writeFileSync(join(dir, 'postboggle.yaml'), 'name: x\nrules:\n  scheme: scrabble\n');
+    const r = runCli(['round', 'show', '--dir', dir]);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/postboggle.yaml: rules.scheme: Invalid option/);
+  });
+  it('init writes commented defaults that load, and refuses to overwrite', () => {
+    const dir = newGame();
+    const text = readFileSync(join(dir, 'postboggle.yaml'), 'utf8');
+    expect(text).toMatch(/^# postboggle game settings/);
+    expect(text).toMatch(/scheme: letters\s+# letters, boggle, oldfashion, paroliere/);
+    expect(runCli(['init', '--dir', dir]).stderr).toMatch(/exists already/);
+  });
+  it('player add keeps the comments of the settings file', () => {
+    const dir = newGame();
+    expect(readFileSync(join(dir, 'postboggle.yaml'), 'utf8')).toMatch(/# rounds in the rolling ranking/);
+    expect(runCli(['player', 'add', 'alice@example.test', 'Alice', '--dir', dir]).stderr).toMatch(/is a player already/);
+  });
+});
+
+describe('two processes, one game', () => {
+  it('refuses to work while another live postboggle holds the lock, and takes over a stale one', () => {
+    const dir = newGame();
+    writeFileSync(join(dir, '.postboggle.lock'), `${process.pid}\n`);
+    const r = runCli(['judge', 'accept', 'Emaille', '--dir', dir]);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/another postboggle \(pid \d+\) is working on this game/);
+    writeFileSync(join(dir, '.postboggle.lock'), '999999\n'); // no such process
+    expect(runCli(['judge', 'accept', 'Emaille', '--dir', dir]).status).toBe(0);
+    expect(readdirSync(dir)).not.toContain('.postboggle.lock');
+  });
+});
+
+describe('other ways mail comes in', () => {
+  it('reads one mail from standard input (procmail, fetchmail)', () => {
+    const dir = newGame();
+    const r = runCli(['ingest', '--dir', dir], { input: readFileSync(fixture('mail/thunderbird-numbered.eml'), 'utf8'), env: { POSTBOGGLE_NOW: '2026-11-24T10:00:00Z' } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/entry for round 1 from alice@example.test/);
+  });
+  it('reads a Maildir, new/ and cur/', () => {
+    const dir = newGame();
+    const md = join(dir, '..', 'Maildir');
+    for (const sub of ['new', 'cur', 'tmp']) mkdirSync(join(md, sub), { recursive: true });
+    copyFileSync(fixture('mail/thunderbird-numbered.eml'), join(md, 'new', '1700000000.1.host'));
+    copyFileSync(fixture('mail/gmail-replacement.eml'), join(md, 'cur', '1700000001.2.host:2,S'));
+    const r = runCli(['ingest', '--dir', dir, '--maildir', md], { env: { POSTBOGGLE_NOW: '2026-11-25T10:00:00Z' } });
+    expect(r.stdout).toMatch(/2 message\(s\) read/);
+    const alice = JSON.parse(readFileSync(join(dir, 'rounds/001/entries.json'), 'utf8')).entries[0];
+    expect(alice.main).toEqual(['gurren', 'Gras', 'Emaille', 'Besen']); // the later one is the entry of record
+  });
+  it('answers in English in an English game', () => {
+    const dir = newGame('en');
+    runCli(['ingest', '--dir', dir, '--eml', fixture('mail/thunderbird-numbered.eml')], { env: { POSTBOGGLE_NOW: '2026-11-24T10:00:00Z' } });
+    const box = join(dir, 'rounds/001/outbox');
+    const receipt = readdirSync(box).find((f) => f.startsWith('receipt-') && f.endsWith('.eml'))!;
+    const text = readFileSync(join(box, receipt), 'utf8');
+    expect(text).toMatch(/Subject: Test Game: your entry for round 1 was received/);
+    expect(text).toMatch(/we read your entry for round 1 as:/);
+  });
+  it('rate-limits automatic replies to one address', () => {
+    const dir = newGame();
+    const yaml = readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('repliesPerHour: 10', 'repliesPerHour: 2');
+    writeFileSync(join(dir, 'postboggle.yaml'), yaml);
+    const env = { POSTBOGGLE_NOW: '2026-11-24T10:00:00Z' };
+    const raw = readFileSync(fixture('mail/unknown-sender.eml'), 'utf8');
+    const outs = [1, 2, 3, 4].map((i) => runCli(['ingest', '--dir', dir], { input: raw.replace('<stranger@example.test>', `<stranger${i}@example.test>`), env }).stdout);
+    expect(outs.filter((o) => /reply queued/.test(o))).toHaveLength(2);
+  });
+});

@@ -10,6 +10,8 @@ import { playerCommand } from './commands/player.js';
 import { rankingCommand } from './commands/ranking.js';
 import { roundCommand } from './commands/round.js';
 import { scoreCommand } from './commands/score.js';
+import { tickCommand } from './commands/tick.js';
+import { watchCommand } from './commands/watch.js';
 import { demoCommand } from './commands/demo.js';
 import { judgeCommand } from './commands/judge.js';
 import { reviewCommand } from './commands/review.js';
@@ -34,6 +36,8 @@ async function main(): Promise<void> {
     .command(scoreCommand)
     .command(rankingCommand)
     .command(newsletterCommand)
+    .command(tickCommand)
+    .command(watchCommand)
     .command(solveCommand)
     .command(checkCommand)
     .command(demoCommand)

@@ -11,13 +11,11 @@ import { now } from './clock.js';
 import { openGame } from './game.js';
 import { SETTINGS_TEMPLATE } from './init-template.js';
 import { ingestMessage, type IngestResult } from './ingest.js';
-import { flushOutboxes, parseAddress, queueMail } from './mailer.js';
+import { flushOutboxes, parseAddress } from './mailer.js';
+import { publishRound } from './publish.js';
 import { newRound } from './new-round.js';
 import { renderNewsletter } from './newsletter.js';
 import { scoreAndSave } from './scoring.js';
-import { Outbox } from '../mail/outbox.js';
-import { columnLabels, fieldRows, printField } from '../rules/field.js';
-import { formatDeadline } from './deadline.js';
 
 const MARKER = '.postboggle-demo';
 const PLAYERS = [
@@ -57,15 +55,7 @@ export async function runDemo(outDir: string, seed: string): Promise<{ dir: stri
 
   const round = await newRound(game, { seed });
   const field = parseField(round.field);
-  const zone = game.settings.schedule.timezone;
-  const outbox = new Outbox(game.layout.outbox(round.round));
-  for (const p of game.settings.players) {
-    await queueMail(game, outbox, {
-      id: `announcement-${round.round}-${p.email}`, kind: 'announcement', to: { name: p.name, address: p.email }, template: 'announcement',
-      data: { name: p.name, round: round.round, fieldText: printField(field), columns: columnLabels(field.size), fieldRows: fieldRows(field).map((cells, i) => ({ label: String(i + 1), cells })), deadline: formatDeadline(round.deadline, zone, 'de'), ...game.rules },
-    });
-  }
-
+  await publishRound(game, round);
   const found = solveField(field, await game.lexicon(), game.rules.minLength);
   const rng = seededRng(`${seed}/players`);
   const mailDir = join(dir, 'mail');

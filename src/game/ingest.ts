@@ -8,6 +8,7 @@ import { parseEntry } from '../parse/entry-parser.js';
 import { foldWord } from '../rules/fold.js';
 import { templateLang, type RefusalReason } from '../templates/i18n.js';
 import { now } from './clock.js';
+import { crashPoint } from './crash-point.js';
 import { formatDeadline, isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { readJsonIfExists, writeJson } from './json-files.js';
@@ -58,6 +59,7 @@ export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?
   mkdirSync(landing, { recursive: true });
   const staged = join(landing, `incoming-${createHash('sha256').update(raw).digest('hex').slice(0, 20)}.eml`);
   if (!existsSync(staged)) writeFileAtomic.sync(staged, raw, { fsync: true });
+  crashPoint('ingest:stored');
 
   // 2. Read it (only the head of a mail that is too large to be an entry).
   const tooLarge = raw.length > settings.mail.maxMessageBytes;
@@ -89,6 +91,10 @@ export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?
   } else if (!player) {
     outcome = { kind: 'refused', reason: 'unknown-sender', email: mail.fromAddress };
     storedAt = file(null);
+  } else if (player.code && parsed.code !== player.code) {
+    // A forged sender, or a forgotten code: the refusal goes to the registered address only.
+    outcome = { kind: 'refused', reason: 'bad-code', email: mail.fromAddress };
+    storedAt = file(null);
   } else if (parsed.round !== null && !roundNumbers(layout).includes(parsed.round)) {
     outcome = { kind: 'refused', reason: 'no-such-round', round: parsed.round, email: mail.fromAddress };
     storedAt = file(null);
@@ -104,9 +110,10 @@ export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?
     else outcome = recordEntry(game, round, mail, parsed, player, at, relative(layout.dir, storedAt));
   }
 
+  crashPoint('ingest:recorded');
   // 3. Answer, unless the mail is a robot's or the sender had enough replies this hour.
   let replied = false;
-  const replyTo = mail.replyAddress;
+  const replyTo = outcome.kind === 'refused' && outcome.reason === 'bad-code' ? player!.email.toLowerCase() : mail.replyAddress;
   if (outcome.kind !== 'ignored' && replyTo && repliesInLastHour(log, replyTo, at) < settings.mail.repliesPerHour) {
     const outbox = new Outbox(round ? layout.outbox(round.round) : layout.outboxGeneral);
     const to = { name: player?.name ?? mail.fromName, address: replyTo };

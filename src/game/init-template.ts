@@ -26,6 +26,7 @@ schedule:
   timezone: Europe/Berlin # deadlines are shown in this zone
   duration: P7D           # default round length (ISO 8601)
   grace: PT0S             # entries this long after the deadline still count
+  autoNextRound: true     # postboggle tick opens and publishes the next round after scoring
 
 mail:
   from: "{{name}} <postboggle@localhost>"
@@ -46,6 +47,7 @@ mail:
   maxMessageBytes: 524288 # larger mails are stored but not read
   repliesPerHour: 10      # automatic replies to one address
 
-# Players: add them with postboggle player add EMAIL NAME
+# Players: add them with postboggle player add EMAIL NAME. A player may have a code:
+#   - { email: a@example.org, name: Anna, code: "tulpe" }   # entries must say "Code: tulpe"
 players: []
 `;

@@ -21,6 +21,8 @@ const rulesSchema = z.strictObject({
 const playerSchema = z.strictObject({
   email: z.email(),
   name: z.string().min(1).max(100),
+  /** Optional secret the player puts in each entry ("Code: …"), against forged senders. */
+  code: z.string().min(1).max(64).optional(),
 });
 
 const mailSchema = z.strictObject({
@@ -58,7 +60,9 @@ export const settingsSchema = z.strictObject({
     timezone: z.string().default('Europe/Berlin'),
     duration: z.string().default('P7D'),
     grace: z.string().default('PT0S'),
-  }).default({ timezone: 'Europe/Berlin', duration: 'P7D', grace: 'PT0S' }),
+    /** tick opens and publishes the next round once the last one is scored. */
+    autoNextRound: z.boolean().default(true),
+  }).default({ timezone: 'Europe/Berlin', duration: 'P7D', grace: 'PT0S', autoNextRound: true }),
   mail: mailSchema.default(mailSchema.parse({})),
   players: z.array(playerSchema).default([]),
 });

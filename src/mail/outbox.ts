@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { crashPoint } from '../game/crash-point.js';
 import { writeJson } from '../game/json-files.js';
 
 // Every outgoing message is recorded in an outbox folder before it is sent (SPEC 9):
@@ -62,6 +63,7 @@ export class Outbox {
     for (const r of this.records().filter((x) => x.state === 'queued')) {
       const raw = readFileSync(join(this.dir, `${r.id}.eml`));
       try {
+        crashPoint('outbox:before-send');
         await transport.send(raw, { from, to: r.to });
         writeJson(join(this.dir, `${r.id}.json`), { ...r, state: 'sent', sentAt: now().toISOString(), attempts: r.attempts + 1, lastError: null });
         sent++;

@@ -9,6 +9,8 @@ export interface ParsedEntry {
   joker: string | null;
   /** The round the mail names ("Runde 12", "Round 12"), or null. */
   round: number | null;
+  /** The player's code ("Code: tulpe"), if the mail gives one. */
+  code: string | null;
 }
 
 const SIGNATURE = /^-- ?$/;
@@ -26,6 +28,7 @@ const ROUND = /\b(?:Runde|Round|Rd\.?)\s*(?:Nr\.?|No\.?|#)?\s*:?\s*(\d{1,4})\b/i
 const JOKER = /^\s*(?:(?:Joker|Stern|Star|\*)\s*[:=]|Joker\s)\s*["'„“]?([^\s"'“”.,;]{1,3})["'“”]?\s*\.?\s*$/i;
 const SUBSTITUTES = /^\s*(?:Ersatzw(?:ö|oe)rter|Ersatzwort|Ersatz|Substitutes?|Subs?|Reserve|E)\s*[:=]\s*(.*)$/i;
 const MAIN_HEADER = /^\s*(?:W(?:ö|oe)rter|Words|Hauptw(?:ö|oe)rter|Main)\s*:\s*(.*)$/i;
+const CODE = /^\s*(?:Code|Kennwort|Passwort|Password)\s*[:=]\s*(\S+)\s*$/i;
 const NUMBERED = /^\s*(?:\(?\d{1,2}\s*[.):]|#\d{1,2}\b)\s*(.*)$/;
 const BULLET = /^\s*[-•·–*]\s+(.*)$/;
 const GREETING = /^(hallo|hello|hi|hey|moin|servus|liebe[rs]?|dear|guten|good|salut|bonjour|ciao)\b/i;
@@ -73,10 +76,16 @@ export function parseEntry(subject: string, body: string): ParsedEntry {
   const main: string[] = [];
   const substitutes: string[] = [];
   let joker: string | null = null;
+  let code: string | null = null;
   let inSubstitutes = false;
   for (const line of lines) {
     if (!line.trim()) continue;
     if (CLOSING.test(line.trim())) break; // "Viele Grüße", "Gruß, Bob": what follows is the name
+    const c = CODE.exec(line);
+    if (c) {
+      code = c[1]!;
+      continue;
+    }
     const j = JOKER.exec(line);
     if (j) {
       joker = j[1]!;
@@ -98,5 +107,5 @@ export function parseEntry(subject: string, body: string): ParsedEntry {
     if (!n && !m && isProse(text)) continue;
     (inSubstitutes ? substitutes : main).push(...tokens(text));
   }
-  return { main, substitutes, joker, round: round === null ? null : Number(round) };
+  return { main, substitutes, joker, round: round === null ? null : Number(round), code };
 }

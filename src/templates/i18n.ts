@@ -32,7 +32,7 @@ export function reasonText(lang: TemplateLang, reason: RejectReason | undefined)
   return reason ? REASONS[lang][reason] : '';
 }
 
-export type RefusalReason = 'unknown-sender' | 'round-closed' | 'nothing-readable' | 'no-open-round' | 'too-large' | 'no-such-round' | 'rate-limited';
+export type RefusalReason = 'unknown-sender' | 'round-closed' | 'nothing-readable' | 'no-open-round' | 'too-large' | 'no-such-round' | 'bad-code';
 
 /** Template language of a game: German for German games, English otherwise. */
 export function templateLang(language: string): TemplateLang {

@@ -5,7 +5,7 @@ import { parseEntry } from '../../src/parse/entry-parser.js';
 describe('reading an entry from a mail body', () => {
   it('reads the SPEC example: numbered words, Ersatz line, Joker line', () => {
     const e = parseEntry('Runde 3', 'Joker: A\n1. gurren\n2. Gras\n3. Emaille\n\nErsatz: Besen, Emaille\n');
-    expect(e).toEqual({ main: ['gurren', 'Gras', 'Emaille'], substitutes: ['Besen', 'Emaille'], joker: 'A', round: 3 });
+    expect(e).toEqual({ main: ['gurren', 'Gras', 'Emaille'], substitutes: ['Besen', 'Emaille'], joker: 'A', round: 3, code: null });
   });
   it('reads unnumbered words separated by commas, lines or spaces', () => {
     expect(parseEntry('', 'gurren, Gras,Emaille\nBesen\nFerne Elle\nE: Kur').main).toEqual(['gurren', 'Gras', 'Emaille', 'Besen', 'Ferne', 'Elle']);
@@ -32,7 +32,7 @@ describe('reading an entry from a mail body', () => {
       'Hallo Spielleitung,', '', 'hier meine Wörter für diese Runde:', '', '1. gurren', '2. Gras', '', 'Viele Grüße', 'Alice', '-- ',
       'Alice Example, Musterstraße 1', '',
     ].join('\n');
-    expect(parseEntry('Re: Runde 3', body)).toEqual({ main: ['gurren', 'Gras'], substitutes: [], joker: null, round: 3 });
+    expect(parseEntry('Re: Runde 3', body)).toEqual({ main: ['gurren', 'Gras'], substitutes: [], joker: null, round: 3, code: null });
     const reply = 'gurren, Gras\n\nAm 01.11.2026 um 12:00 schrieb Spielleitung <gm@example.test>:\n> Runde 4\n> Das Feld: FERNC\n';
     expect(parseEntry('Re: Runde 3', reply).main).toEqual(['gurren', 'Gras']);
     const outlook = 'Besen\r\n\r\n-----Original Message-----\r\nFrom: gm\r\nEmaille\r\n';

@@ -1,14 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
-import { now } from '../../game/clock.js';
 import { openGame } from '../../game/game.js';
 import { readJsonIfExists } from '../../game/json-files.js';
 import { withLock } from '../../game/lock.js';
-import { flushOutboxes, queueMail } from '../../game/mailer.js';
-import { newsletterData, renderNewsletter } from '../../game/newsletter.js';
-import { resolveRound, writeRound } from '../../game/rounds.js';
-import { Outbox } from '../../mail/outbox.js';
+import { renderNewsletter } from '../../game/newsletter.js';
+import { sendNewsletter } from '../../game/publish.js';
+import { resolveRound } from '../../game/rounds.js';
 import type { RoundResult } from '../../rules/round-scoring.js';
 import { UserError } from '../errors.js';
 
@@ -35,16 +33,7 @@ export const newsletterCommand = defineCommand<NewsletterArgs>({
     if (letter.html) writeFileSync(game.layout.newsletter(round.round, 'html'), letter.html);
     process.stdout.write(letter.text);
     if (!argv.send) return;
-    const sent = await withLock(game.layout, async () => {
-      const outbox = new Outbox(game.layout.outbox(round.round));
-      const data = await newsletterData(game, result);
-      for (const p of game.settings.players) {
-        await queueMail(game, outbox, { id: `newsletter-${round.round}-${p.email}`, kind: 'newsletter', to: { name: p.name, address: p.email }, template: 'newsletter', data: { ...data, name: p.name } });
-      }
-      const r = await flushOutboxes(game, [game.layout.outbox(round.round)]);
-      writeRound(game.layout, { ...resolveRound(game.layout, round.round), newsletterSentAt: now().toISOString() });
-      return r;
-    });
+    const sent = await withLock(game.layout, () => sendNewsletter(game, result));
     process.stderr.write(`newsletter of round ${round.round}: ${sent.sent} sent via ${game.settings.mail.transport}${sent.failed ? `, ${sent.failed} failed (will be retried)` : ''}\n`);
   },
 });

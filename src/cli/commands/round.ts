@@ -1,14 +1,12 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
-import { now } from '../../game/clock.js';
 import { formatDeadline } from '../../game/deadline.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
-import { flushOutboxes, queueMail } from '../../game/mailer.js';
+import { publishRound } from '../../game/publish.js';
 import { newRound } from '../../game/new-round.js';
-import { readEntries, resolveRound, writeRound } from '../../game/rounds.js';
-import { Outbox } from '../../mail/outbox.js';
-import { columnLabels, fieldRows, parseField, printField } from '../../rules/field.js';
+import { readEntries, resolveRound } from '../../game/rounds.js';
+import { parseField, printField } from '../../rules/field.js';
 import { templateLang } from '../../templates/i18n.js';
 import { UserError } from '../errors.js';
 
@@ -64,25 +62,7 @@ export const roundCommand = defineCommand<RoundArgs>({
     }
     // publish
     if (game.settings.players.length === 0) throw new UserError('there are no players to publish to (postboggle player add EMAIL NAME)');
-    const result = await withLock(game.layout, async () => {
-      const outbox = new Outbox(game.layout.outbox(r.round));
-      const field = parseField(r.field);
-      let queued = 0;
-      for (const p of game.settings.players) {
-        const ok = await queueMail(game, outbox, {
-          id: `announcement-${r.round}-${p.email}`, kind: 'announcement', to: { name: p.name, address: p.email }, template: 'announcement',
-          data: {
-            name: p.name, round: r.round, fieldText: printField(field), columns: columnLabels(field.size),
-            fieldRows: fieldRows(field).map((cells, i) => ({ label: String(i + 1), cells })),
-            deadline: formatDeadline(r.deadline, zone, lang), ...game.rules,
-          },
-        });
-        if (ok) queued++;
-      }
-      const sent = await flushOutboxes(game, [game.layout.outbox(r.round)]);
-      writeRound(game.layout, { ...r, publishedAt: r.publishedAt ?? now().toISOString() });
-      return { queued, ...sent };
-    });
+    const result = await withLock(game.layout, () => publishRound(game, r));
     process.stdout.write(`round ${r.round}: ${result.queued} announcement(s) queued, ${result.sent} sent${result.failed ? `, ${result.failed} failed (will be retried)` : ''} via ${game.settings.mail.transport}\n`);
   },
 });

@@ -1,0 +1,45 @@
+import { Outbox } from '../mail/outbox.js';
+import { columnLabels, fieldRows, parseField, printField } from '../rules/field.js';
+import type { RoundResult } from '../rules/round-scoring.js';
+import { templateLang } from '../templates/i18n.js';
+import { now } from './clock.js';
+import { formatDeadline } from './deadline.js';
+import type { Game } from './game.js';
+import { flushOutboxes, queueMail } from './mailer.js';
+import { newsletterData } from './newsletter.js';
+import { readRound, type RoundRecord, writeRound } from './rounds.js';
+
+/** Queues the round's announcement to every player (once each) and sends what is queued. */
+export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued: number; sent: number; failed: number }> {
+  const outbox = new Outbox(game.layout.outbox(r.round));
+  const field = parseField(r.field);
+  const lang = templateLang(game.settings.language);
+  let queued = 0;
+  for (const p of game.settings.players) {
+    const ok = await queueMail(game, outbox, {
+      id: `announcement-${r.round}-${p.email}`, kind: 'announcement', to: { name: p.name, address: p.email }, template: 'announcement',
+      data: {
+        name: p.name, round: r.round, fieldText: printField(field), columns: columnLabels(field.size),
+        fieldRows: fieldRows(field).map((cells, i) => ({ label: String(i + 1), cells })),
+        deadline: formatDeadline(r.deadline, game.settings.schedule.timezone, lang), ...game.rules,
+      },
+    });
+    if (ok) queued++;
+  }
+  const sent = await flushOutboxes(game, [game.layout.outbox(r.round)]);
+  writeRound(game.layout, { ...readRound(game.layout, r.round), publishedAt: r.publishedAt ?? now().toISOString() });
+  return { queued, ...sent };
+}
+
+/** Queues the newsletter to every player (once each) and sends what is queued. */
+export async function sendNewsletter(game: Game, result: RoundResult): Promise<{ sent: number; failed: number }> {
+  const outbox = new Outbox(game.layout.outbox(result.round));
+  const data = await newsletterData(game, result);
+  for (const p of game.settings.players) {
+    await queueMail(game, outbox, { id: `newsletter-${result.round}-${p.email}`, kind: 'newsletter', to: { name: p.name, address: p.email }, template: 'newsletter', data: { ...data, name: p.name } });
+  }
+  const r = await flushOutboxes(game, [game.layout.outbox(result.round)]);
+  const round = readRound(game.layout, result.round);
+  if (r.failed === 0) writeRound(game.layout, { ...round, newsletterSentAt: round.newsletterSentAt ?? now().toISOString() });
+  return r;
+}

@@ -1,0 +1,71 @@
+import { UserError } from '../cli/errors.js';
+import { now } from './clock.js';
+import { isLate } from './deadline.js';
+import type { Game } from './game.js';
+import { type IngestResult } from './ingest.js';
+import { flushOutboxes } from './mailer.js';
+import { newRound } from './new-round.js';
+import { publishRound, sendNewsletter } from './publish.js';
+import { readRound, roundNumbers, writeRound } from './rounds.js';
+import { scoreAndSave } from './scoring.js';
+
+export interface TickReport {
+  lines: string[];
+  ingested: IngestResult[];
+}
+
+/**
+ * Does whatever is due now, in order: fetch and answer new mail (IMAP), close rounds past
+ * deadline + grace, score closed rounds (not while words await review), open and publish
+ * the next round, send the newsletters not yet sent, retry unsent mail. Every step looks at
+ * the state on disk, so running it again (cron, a crash, two ticks) does nothing twice.
+ */
+export async function tick(game: Game): Promise<TickReport> {
+  const { layout, settings } = game;
+  const lines: string[] = [];
+  const ingested: IngestResult[] = [];
+  if (settings.mail.imap) {
+    const { ingestImap } = await import('../mail/imap-ingest.js');
+    ingested.push(...await ingestImap(game));
+    if (ingested.length) lines.push(`read ${ingested.length} message(s)`);
+  }
+  const t = now();
+  for (const n of roundNumbers(layout)) {
+    const r = readRound(layout, n);
+    if (r.state === 'open' && isLate(t, r.deadline, settings.schedule.grace)) {
+      writeRound(layout, { ...r, state: 'closed' });
+      lines.push(`round ${n} closed (deadline ${r.deadline})`);
+    }
+  }
+  let blocked = false;
+  for (const n of roundNumbers(layout)) {
+    const r = readRound(layout, n);
+    if (r.state !== 'closed') continue;
+    try {
+      const result = await scoreAndSave(game, r, false);
+      lines.push(`round ${n} scored: ${result.players.length} entr${result.players.length === 1 ? 'y' : 'ies'}`);
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      lines.push(`round ${n} not scored: ${e.message}`);
+      blocked = true;
+    }
+  }
+  const all = roundNumbers(layout).map((n) => readRound(layout, n));
+  const last = all[all.length - 1];
+  if (settings.schedule.autoNextRound && !blocked && last && last.state === 'scored' && settings.players.length > 0) {
+    const next = await newRound(game, {});
+    const p = await publishRound(game, next);
+    lines.push(`round ${next.round} opened until ${next.deadline}; ${p.sent} announcement(s) sent`);
+  }
+  for (const r of roundNumbers(layout).map((n) => readRound(layout, n))) {
+    if (r.state !== 'scored' || r.newsletterSentAt) continue;
+    const { readJson } = await import('./json-files.js');
+    const s = await sendNewsletter(game, readJson(layout.results(r.round)));
+    lines.push(`newsletter of round ${r.round}: ${s.sent} sent${s.failed ? `, ${s.failed} failed (retried next tick)` : ''}`);
+  }
+  const dirs = [layout.outboxGeneral, ...roundNumbers(layout).map((n) => layout.outbox(n))];
+  const retried = await flushOutboxes(game, dirs);
+  if (retried.sent || retried.failed) lines.push(`outbox: ${retried.sent} sent, ${retried.failed} still failing`);
+  return { lines, ingested };
+}
+

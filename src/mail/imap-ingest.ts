@@ -6,7 +6,7 @@ import { type IngestResult, ingestMessage } from '../game/ingest.js';
 type ImapSettings = NonNullable<Game['settings']['mail']['imap']>;
 
 /** A connected client for the game's mailbox; the password comes from POSTBOGGLE_IMAP_PASSWORD. */
-export async function connectImap(imap: ImapSettings): Promise<ImapFlow> {
+export async function connectImap(imap: ImapSettings, opts: { idleAfterMs?: number } = {}): Promise<ImapFlow> {
   const pass = process.env.POSTBOGGLE_IMAP_PASSWORD;
   if (!pass) throw new UserError('set the IMAP password in the environment variable POSTBOGGLE_IMAP_PASSWORD');
   const client = new ImapFlow({
@@ -18,6 +18,8 @@ export async function connectImap(imap: ImapSettings): Promise<ImapFlow> {
     auth: { user: imap.user, pass },
     logger: false,
     connectionTimeout: 20_000,
+    // watch wants IDLE at once, not after imapflow's default 15 s of quiet
+    ...(opts.idleAfterMs !== undefined ? { autoIdleDelay: opts.idleAfterMs } : {}),
   });
   client.on('error', () => { /* reported by the pending call */ });
   try {

@@ -25,7 +25,7 @@ export const watchCommand = defineCommand<WatchArgs>({
     let wake: (() => void) | null = null;
     let pending = true; // tick once at start
     let stopping = false;
-    const client = await connectImap(imap);
+    const client = await connectImap(imap, { idleAfterMs: 200 });
     client.on('exists', () => { pending = true; wake?.(); });
     client.on('close', () => { if (!stopping) { process.stderr.write('postboggle: IMAP connection closed; exiting so a supervisor can restart watch\n'); process.exit(3); } });
     const stop = () => { stopping = true; wake?.(); };

@@ -113,7 +113,9 @@ export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?
   crashPoint('ingest:recorded');
   // 3. Answer, unless the mail is a robot's or the sender had enough replies this hour.
   let replied = false;
-  const replyTo = outcome.kind === 'refused' && outcome.reason === 'bad-code' ? player!.email.toLowerCase() : mail.replyAddress;
+  // A player's mail is always answered at the registered address, never at a Reply-To: a
+  // forged entry then reaches the real player, who can see it and send a new one.
+  const replyTo = player ? player.email.toLowerCase() : mail.replyAddress;
   if (outcome.kind !== 'ignored' && replyTo && repliesInLastHour(log, replyTo, at) < settings.mail.repliesPerHour) {
     const outbox = new Outbox(round ? layout.outbox(round.round) : layout.outboxGeneral);
     const to = { name: player?.name ?? mail.fromName, address: replyTo };

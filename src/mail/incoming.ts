@@ -25,6 +25,7 @@ function header(headers: Map<string, unknown>, name: string): string {
   const v = headers.get(name);
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return v;
+  if (typeof v === 'object' && 'text' in (v as object)) return String((v as { text: unknown }).text); // address headers
   if (typeof v === 'object' && 'value' in (v as object)) return String((v as { value: unknown }).value);
   return String(v);
 }
@@ -38,7 +39,8 @@ export function noReplyReason(headers: Map<string, unknown>, from: string | null
   if (auto && auto !== 'no') return `Auto-Submitted: ${auto}`;
   const precedence = header(headers, 'precedence').toLowerCase();
   if (/bulk|junk|list|auto_reply/.test(precedence)) return `Precedence: ${precedence}`;
-  for (const h of ['list-id', 'list-unsubscribe', 'x-autoreply', 'x-autorespond', 'x-auto-response-suppress']) {
+  // mailparser gathers the List-* headers into one "list" entry.
+  for (const h of ['list', 'list-id', 'list-unsubscribe', 'x-autoreply', 'x-autorespond', 'x-auto-response-suppress']) {
     if (headers.has(h)) return `${h} header`;
   }
   if (/multipart\/report/i.test(contentType)) return 'delivery report (bounce)';
@@ -48,6 +50,9 @@ export function noReplyReason(headers: Map<string, unknown>, from: string | null
   if (headers.has('return-path') && /^\s*<?\s*>?\s*$/.test(returnPath)) return 'empty Return-Path (bounce)';
   return null;
 }
+
+/** C0 and C1 control characters (but tab and line breaks) are never part of an entry. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 /** Header text arrives from strangers: no line breaks or control characters, bounded length. */
 export function cleanHeaderText(text: string, max: number): string {
@@ -67,11 +72,16 @@ function topReceivedDate(raw: Buffer): Date | null {
 
 export async function readMail(raw: Buffer): Promise<IncomingMail> {
   const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, maxHtmlLengthToParse: 2_000_000 });
-  const from = mail.from?.value[0];
-  const replyTo = mail.replyTo?.value[0];
+  // A From that parses as a group (a stray colon in the name) still has its address inside.
+  const first = (list: typeof mail.from) => {
+    const v = list?.value[0];
+    return v?.address ? v : v?.group?.[0];
+  };
+  const from = first(mail.from);
+  const replyTo = first(mail.replyTo);
   const fromAddress = from?.address ? from.address.toLowerCase() : null;
   const messageId = mail.messageId ?? null;
-  const text = (mail.text ?? '').slice(0, MAX_TEXT);
+  const text = (mail.text ?? '').slice(0, MAX_TEXT).replace(CONTROL, '');
   const contentType = header(mail.headers as Map<string, unknown>, 'content-type');
   return {
     id: createHash('sha256').update(messageId ?? raw).digest('hex').slice(0, 20),

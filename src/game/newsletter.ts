@@ -30,7 +30,7 @@ export async function newsletterData(game: Game, result: RoundResult) {
     players: result.players.map((p) => ({
       ...p,
       jokerChosen: p.joker !== null && !p.jokerDeclared,
-      words: p.words.map((w) => ({ ...w, word: w.word ?? w.input, label: w.role === 'main' ? `${w.index}.` : `E${w.index}`, reasonText: reasonText(lang, w.reason) })),
+      words: p.words.map((w) => ({ ...w, word: w.word ?? w.input, label: w.role === 'main' ? `${w.index}.` : `E${w.index}`, reasonText: reasonText(lang, w.reason) + (w.conflictsWith?.length ? ` (${w.conflictsWith.join(', ')})` : '') })),
     })),
     window,
     rankingRounds: ranking.rounds.join(', '),

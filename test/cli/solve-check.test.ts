@@ -43,7 +43,10 @@ describe('postboggle solve / check', () => {
     }
   });
   it('every command has --help with an example', () => {
-    for (const cmd of ['solve', 'check']) {
+    const commands = ['init', 'player', 'round', 'ingest', 'entries', 'review', 'judge', 'score', 'ranking', 'newsletter', 'tick', 'watch', 'solve', 'check', 'demo'];
+    const top = runCli(['--help']).stdout;
+    for (const cmd of commands) expect(top).toContain(`postboggle ${cmd}`);
+    for (const cmd of commands) {
       const r = runCli([cmd, '--help']);
       expect(r.status).toBe(0);
       expect(r.stdout).toContain('Examples:');

@@ -10,10 +10,6 @@ export function formatDeadline(iso: string, zone: string, lang: 'de' | 'en'): st
   return `${text}${lang === 'de' ? ' Uhr' : ''} (${zone}, ${dt.offsetNameShort ?? dt.toFormat('ZZ')})`;
 }
 
-export function checkZone(zone: string): void {
-  if (!DateTime.now().setZone(zone).isValid) throw new UserError(`unknown time zone "${zone}" (schedule.timezone); use an IANA name like Europe/Berlin`);
-}
-
 /** ISO 8601 in the game's zone, e.g. 2026-11-29T12:00:00.000+01:00. */
 export function isoInZone(d: Date, zone: string): string {
   return DateTime.fromJSDate(d).setZone(zone).toISO()!;

@@ -1,14 +1,13 @@
-import { columnLabels, fieldRows, parseField, printField } from '../rules/field.js';
+import { parseField } from '../rules/field.js';
+import { fieldView } from '../templates/field-view.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import { bestEntry, solveField } from '../rules/solver.js';
-import { reasonText, templateLang } from '../templates/i18n.js';
+import { reasonWithConflicts, templateLang } from '../templates/i18n.js';
 import { render } from '../templates/render.js';
 import { formatDeadline } from './deadline.js';
 import type { Game } from './game.js';
 import { gameRanking } from './scoring.js';
 import { roundNumbers, readRound } from './rounds.js';
-
-const rowsOf = (field: string) => fieldRows(parseField(field)).map((cells, i) => ({ label: String(i + 1), cells }));
 
 /** Everything the newsletter templates show (SPEC 7). */
 export async function newsletterData(game: Game, result: RoundResult) {
@@ -24,13 +23,11 @@ export async function newsletterData(game: Game, result: RoundResult) {
   return {
     game: game.settings.name,
     round: result.round,
-    fieldText: printField(field),
-    fieldRows: rowsOf(result.field),
-    columns: columnLabels(field.size),
+    ...fieldView(result.field),
     players: result.players.map((p) => ({
       ...p,
       jokerChosen: p.joker !== null && !p.jokerDeclared,
-      words: p.words.map((w) => ({ ...w, word: w.word ?? w.input, label: w.role === 'main' ? `${w.index}.` : `E${w.index}`, reasonText: reasonText(lang, w.reason) + (w.conflictsWith?.length ? ` (${w.conflictsWith.join(', ')})` : '') })),
+      words: p.words.map((w) => ({ ...w, word: w.word ?? w.input, label: w.role === 'main' ? `${w.index}.` : `E${w.index}`, reasonText: reasonWithConflicts(lang, w) })),
     })),
     window,
     rankingRounds: ranking.rounds.join(', '),
@@ -39,7 +36,7 @@ export async function newsletterData(game: Game, result: RoundResult) {
     foundBest: [...found].sort((a, b) => b.word.length - a.word.length || (a.word < b.word ? -1 : 1)).slice(0, 10).map((w) => w.word),
     best: { joker: best.joker, points: best.points, words: best.words.map((w) => w.word) },
     next: nextRound ? {
-      round: nextRound.round, fieldText: printField(parseField(nextRound.field)), fieldRows: rowsOf(nextRound.field),
+      round: nextRound.round, ...fieldView(nextRound.field),
       deadline: formatDeadline(nextRound.deadline, game.settings.schedule.timezone, lang),
     } : null,
   };

@@ -1,6 +1,6 @@
 import { Outbox } from '../mail/outbox.js';
-import { columnLabels, fieldRows, parseField, printField } from '../rules/field.js';
 import type { RoundResult } from '../rules/round-scoring.js';
+import { fieldView } from '../templates/field-view.js';
 import { templateLang } from '../templates/i18n.js';
 import { now } from './clock.js';
 import { formatDeadline } from './deadline.js';
@@ -12,15 +12,14 @@ import { readRound, type RoundRecord, writeRound } from './rounds.js';
 /** Queues the round's announcement to every player (once each) and sends what is queued. */
 export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued: number; sent: number; failed: number }> {
   const outbox = new Outbox(game.layout.outbox(r.round));
-  const field = parseField(r.field);
+  const view = fieldView(r.field);
   const lang = templateLang(game.settings.language);
   let queued = 0;
   for (const p of game.settings.players) {
     const ok = await queueMail(game, outbox, {
       id: `announcement-${r.round}-${p.email}`, kind: 'announcement', to: { name: p.name, address: p.email }, template: 'announcement',
       data: {
-        name: p.name, round: r.round, fieldText: printField(field), columns: columnLabels(field.size),
-        fieldRows: fieldRows(field).map((cells, i) => ({ label: String(i + 1), cells })),
+        name: p.name, round: r.round, ...view,
         deadline: formatDeadline(r.deadline, game.settings.schedule.timezone, lang), ...game.rules,
       },
     });

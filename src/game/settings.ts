@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DateTime, Duration } from 'luxon';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../cli/errors.js';
@@ -57,9 +58,9 @@ export const settingsSchema = z.strictObject({
   rules: rulesSchema.default(rulesSchema.parse({})),
   dictionary: z.strictObject({ file: z.string().min(1).optional() }).default({}),
   schedule: z.strictObject({
-    timezone: z.string().default('Europe/Berlin'),
-    duration: z.string().default('P7D'),
-    grace: z.string().default('PT0S'),
+    timezone: z.string().refine((zone) => DateTime.now().setZone(zone).isValid, 'unknown time zone; use an IANA name like Europe/Berlin').default('Europe/Berlin'),
+    duration: z.string().refine((d) => Duration.fromISO(d).isValid, 'expected an ISO 8601 duration like P7D').default('P7D'),
+    grace: z.string().refine((d) => Duration.fromISO(d).isValid, 'expected an ISO 8601 duration like PT2H').default('PT0S'),
     /** tick opens and publishes the next round once the last one is scored. */
     autoNextRound: z.boolean().default(true),
   }).default({ timezone: 'Europe/Berlin', duration: 'P7D', grace: 'PT0S', autoNextRound: true }),

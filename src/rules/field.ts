@@ -91,7 +91,3 @@ export function neighbours(size: number): number[][] {
   }
   return table;
 }
-
-export function jokerIndex(field: Field): number {
-  return field.cells.indexOf(STAR);
-}

@@ -105,10 +105,6 @@ export class Lexicon {
     return i >= 0 ? this.lemmasAt(i) : undefined;
   }
 
-  lemmasOfIndex(i: number): readonly string[] {
-    return this.lemmasAt(i);
-  }
-
   /** Whether form i is exactly `length` letters long (its prefix of that length is all of it). */
   endsAt(i: number, length: number): boolean {
     return i < this.store.size && this.store.codeAt(i, length) === -1;

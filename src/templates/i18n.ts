@@ -32,6 +32,11 @@ export function reasonText(lang: TemplateLang, reason: RejectReason | undefined)
   return reason ? REASONS[lang][reason] : '';
 }
 
+/** A rejection with the words it conflicts with: "Form eines schon gezählten Wortes (GURREN)". */
+export function reasonWithConflicts(lang: TemplateLang, w: { reason?: RejectReason | undefined; conflictsWith?: string[] | undefined }): string {
+  return reasonText(lang, w.reason) + (w.conflictsWith?.length ? ` (${w.conflictsWith.join(', ')})` : '');
+}
+
 export type RefusalReason = 'unknown-sender' | 'round-closed' | 'nothing-readable' | 'no-open-round' | 'too-large' | 'no-such-round' | 'bad-code';
 
 /** Template language of a game: German for German games, English otherwise. */

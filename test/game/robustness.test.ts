@@ -21,6 +21,9 @@ describe('settings validation', () => {
     expect(() => parseSettings('rules:\n  minLenght: 4\n')).toThrow(/rules: Unrecognized key.*minLenght/);
     expect(() => parseSettings('players:\n  - { email: not-an-address, name: X }\n')).toThrow(/players\.0\.email/);
     expect(() => parseSettings('rules: [\n')).toThrow(/not valid YAML/);
+    expect(() => parseSettings('schedule:\n  timezone: Mars/Olympus\n')).toThrow(/schedule.timezone: unknown time zone/);
+    expect(() => parseSettings('schedule:\n  duration: one week\n')).toThrow(/schedule.duration: expected an ISO 8601 duration/);
+    expect(() => parseSettings('mail:\n  smtp:\n    host: x\n    password: secret\n')).toThrow(/mail.smtp: Unrecognized key.*password/);
   });
   it('reports a broken postboggle.yaml as one line from any command', () => {
     const dir = newGame();

@@ -29,6 +29,8 @@ const JOKER = /^\s*(?:(?:Joker|Stern|Star|\*)\s*[:=]|Joker\s)\s*["'„“]?([^\s
 const SUBSTITUTES = /^\s*(?:Ersatzw(?:ö|oe)rter|Ersatzwort|Ersatz|Substitutes?|Subs?|Reserve|E)\s*[:=]\s*(.*)$/i;
 const MAIN_HEADER = /^\s*(?:W(?:ö|oe)rter|Words|Hauptw(?:ö|oe)rter|Main)\s*:\s*(.*)$/i;
 const CODE = /^\s*(?:Code|Kennwort|Passwort|Password)\s*[:=]\s*(\S+)\s*$/i;
+/** "E1. Besen", "S2) Kur": substitutes numbered the way receipts and newsletters show them. */
+const SUB_NUMBERED = /^\s*(?:E|S)(\d)\s*[.):]\s*(.*)$/i;
 const NUMBERED = /^\s*(?:\(?\d{1,2}\s*[.):]|#\d{1,2}\b)\s*(.*)$/;
 const BULLET = /^\s*[-•·–*]\s+(.*)$/;
 const GREETING = /^(hallo|hello|hi|hey|moin|servus|liebe[rs]?|dear|guten|good|salut|bonjour|ciao)\b/i;
@@ -48,10 +50,14 @@ export function ownText(body: string): string[] {
   return out;
 }
 
+/** Numbering inside a line ("1. gurren 2. Gras"): not a word, and not one of the 7. */
+const NUMBER_TOKEN = /^[(#]?\d{1,2}[.):]?$/;
+
 /** Splits a list line into tokens: commas, semicolons, white space; sentence punctuation and quotes around a word dropped. */
 function tokens(text: string): string[] {
   return text
     .split(/[,;\s]+/)
+    .filter((t) => !NUMBER_TOKEN.test(t))
     .map((t) => t.replace(/^["'„“‚‘(\[]+|["'“”‘’)\].!?:]+$/g, ''))
     .filter((t) => t.length > 0);
 }
@@ -78,9 +84,11 @@ export function parseEntry(subject: string, body: string): ParsedEntry {
   let joker: string | null = null;
   let code: string | null = null;
   let inSubstitutes = false;
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     if (!line.trim()) continue;
-    if (CLOSING.test(line.trim())) break; // "Viele Grüße", "Gruß, Bob": what follows is the name
+    // "Viele Grüße", "Gruß, Bob": what follows is a name, a few lines at most. (A lone
+    // "Gruß" with a list going on after it is the word GRUSS.)
+    if (CLOSING.test(line.trim()) && lines.slice(i + 1).filter((l) => l.trim()).length <= 3) break;
     const c = CODE.exec(line);
     if (c) {
       code = c[1]!;
@@ -92,6 +100,12 @@ export function parseEntry(subject: string, body: string): ParsedEntry {
       continue;
     }
     if (ROUND.test(line) && line.replace(ROUND, '').trim().replace(/[:.,-]/g, '') === '') continue;
+    const sn = SUB_NUMBERED.exec(line);
+    if (sn) {
+      inSubstitutes = true;
+      substitutes.push(...tokens(sn[2]!));
+      continue;
+    }
     const s = SUBSTITUTES.exec(line);
     if (s) {
       inSubstitutes = true;

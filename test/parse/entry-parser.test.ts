@@ -43,6 +43,14 @@ describe('reading an entry from a mail body', () => {
     expect(parseEntry('', '1. gurren\nErsatz: Besen\n\nViele Grüße\nAlice')).toMatchObject({ main: ['gurren'], substitutes: ['Besen'] });
     expect(parseEntry('', 'gurren, Gras\nBest regards,\nBob').main).toEqual(['gurren', 'Gras']);
     expect(parseEntry('', 'LG Carol').main).toEqual([]);
+    expect(parseEntry('', 'gurren\nGruß\nGras\nBesen\nKur\nElle').main).toEqual(['gurren', 'Gruß', 'Gras', 'Besen', 'Kur', 'Elle']);
+  });
+  it('reads substitutes numbered as receipts show them (E1., S2)', () => {
+    expect(parseEntry('', '1. gurren\n2. Gras\nE1. Besen\nE2. Kur\n')).toMatchObject({ main: ['gurren', 'Gras'], substitutes: ['Besen', 'Kur'] });
+    expect(parseEntry('', 'gurren\nS1) Besen')).toMatchObject({ main: ['gurren'], substitutes: ['Besen'] });
+  });
+  it('drops numbering inside a line, so it does not take the place of a word', () => {
+    expect(parseEntry('', '1. gurren 2. Gras 3) Besen\nErsatz: 1. Kur 2. Elle')).toMatchObject({ main: ['gurren', 'Gras', 'Besen'], substitutes: ['Kur', 'Elle'] });
   });
   it('keeps tokens with hyphens or digits as typed, for the judge to report', () => {
     expect(parseEntry('', '1. Zar-Reich\n2. R2D2\n3. "Gras".').main).toEqual(['Zar-Reich', 'R2D2', 'Gras']);

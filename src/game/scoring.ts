@@ -3,6 +3,7 @@ import { rollingRanking, type RankingRow, type RoundTotals } from '../rules/rank
 import { type RoundResult, scoreRound } from '../rules/round-scoring.js';
 import { UserError } from '../cli/errors.js';
 import { now } from './clock.js';
+import { isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { readJson, writeJson } from './json-files.js';
 import { pendingWords } from './review.js';
@@ -12,7 +13,11 @@ import { readEntries, roundNumbers, type RoundRecord, writeRound } from './round
  * Scores a round and writes results.json (SPEC 8). Words awaiting review block it unless
  * rejectPending, so that no verdict is final before the GM has decided.
  */
-export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending: boolean): Promise<RoundResult> {
+export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending: boolean, early = false): Promise<RoundResult> {
+  if (round.state === 'open' && !early && !isLate(now(), round.deadline, game.settings.schedule.grace)) {
+    // Scoring closes the round: entries that come later would be refused.
+    throw new UserError(`round ${round.round} is open until ${round.deadline} (plus grace ${game.settings.schedule.grace}); score it after that, or pass --early to close it now`);
+  }
   const entries = readEntries(game.layout, round.round).entries;
   const ctx = await game.judgeContext(round, rejectPending);
   if (!rejectPending) {

@@ -97,11 +97,15 @@ describe('a round played by mail on the file transport', () => {
   });
 
   it('will not score while words await review; judges them; scores into results.json as SPEC 8', () => {
-    const blocked = cli(['score']);
+    const early = cli(['score']);
+    expect(early.status).not.toBe(0);
+    expect(early.stderr).toMatch(/round 1 is open until 2026-11-29T18:00:00.000\+01:00 .*pass --early/);
+    const after = '2026-11-29T18:00:01Z';
+    const blocked = cli(['score'], after);
     expect(blocked.status).not.toBe(0);
     expect(blocked.stderr).toMatch(/awaiting review \(EMAILLE\)/);
     expect(cli(['judge', 'accept', 'Emaille']).status).toBe(0);
-    const r = cli(['score', '--json']);
+    const r = cli(['score', '--json'], after);
     expect(r.status, r.stderr).toBe(0);
     const results = json('rounds/001/results.json');
     expect(JSON.parse(r.stdout)).toEqual(results);

@@ -62,7 +62,7 @@ describe('hostile and broken mail', () => {
 
   it('escapes HTML in names and words in the HTML newsletter', () => {
     ingest(mail(['From: html@example.test', 'Subject: Runde 1', 'Message-ID: <h@example.test>'], 'gurren\r\n<img src=x onerror=alert(1)>'));
-    runCli(['score', '--dir', dir, '--reject-pending']);
+    runCli(['score', '--dir', dir, '--reject-pending', '--early']);
     runCli(['newsletter', '--dir', dir]);
     const html = readFileSync(join(dir, 'rounds/001/newsletter.html'), 'utf8');
     expect(html).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; &lt;script&gt;x()&lt;/script&gt;');

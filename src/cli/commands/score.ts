@@ -11,6 +11,7 @@ interface ScoreArgs {
   round?: number;
   json: boolean;
   rejectPending: boolean;
+  early: boolean;
 }
 
 export const scoreCommand = defineCommand<ScoreArgs>({
@@ -20,11 +21,12 @@ export const scoreCommand = defineCommand<ScoreArgs>({
     y.positional('round', { type: 'number', describe: 'round number (default: the latest)' })
       .option('json', { type: 'boolean', default: false, describe: 'print results.json' })
       .option('reject-pending', { type: 'boolean', default: false, describe: 'count words awaiting review as not in the dictionary' })
+      .option('early', { type: 'boolean', default: false, describe: 'score (and so close) a round before its deadline' })
       .example('$0 score 3', 'score round 3 (fails while words await review)'),
   handler: async (argv) => {
     const game = openGame(argv.dir);
     const round = resolveRound(game.layout, argv.round);
-    const result = await withLock(game.layout, () => scoreAndSave(game, round, argv.rejectPending));
+    const result = await withLock(game.layout, () => scoreAndSave(game, round, argv.rejectPending, argv.early));
     if (argv.json) {
       process.stdout.write(JSON.stringify(result, null, 2) + '\n');
       return;

@@ -39,7 +39,8 @@ describe('German dictionary (german-pos-dict lexicon + Hunspell)', () => {
     expect(lemmas('de', 'Gelaufene')).toEqual(['laufen']);
   });
   it('leaves out proper nouns and abbreviations', () => {
-    for (const w of ['Berlin', 'Atlanta', 'USA', 'ADAC']) expect(lemmas('de', w)).toBeUndefined();
+    for (const w of ['Berlin', 'Atlanta', 'USA', 'ADAC', 'km', 'kHz', 'ftp', 'hoc']) expect(lemmas('de', w)).toBeUndefined();
+    for (const w of ['ohne', 'doch', 'wir']) expect(lemmas('de', w)).toEqual([w]); // function words come from Hunspell
   });
   it('takes common nouns the lexicon lacks from Hunspell', () => {
     expect(lemmas('de', 'Stiefmutter')).toEqual(['Stiefmutter']);

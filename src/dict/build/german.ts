@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { packageDir } from './package-dir.js';
 import { FormTable, leaves } from './form-table.js';
 import { expandHunspell } from './hunspell.js';
+import { looksLikeAbbreviation, stoplist } from './stoplist.js';
 
 const pkgDir = packageDir;
 const readJson = (name: string, file: string) => JSON.parse(readFileSync(join(pkgDir(name), 'dist', file), 'utf8')) as Record<string, Record<string, unknown>>;
@@ -55,8 +56,9 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
   const lexiconLemmas = new Set(Object.keys(verbs).concat(Object.keys(adjectives), Object.keys(nouns)));
   const dicDir = pkgDir('dictionary-de');
   const extra = new Map<string, { root: string; forms: Set<string> }>();
+  const stop = stoplist('de');
   for await (const { word, root } of expandHunspell(join(dicDir, 'index.aff'), join(dicDir, 'index.dic'))) {
-    if (table.has(word)) continue;
+    if (table.has(word) || stop.has(root) || looksLikeAbbreviation(root)) continue;
     let e = extra.get(root);
     if (!e) extra.set(root, (e = { root, forms: new Set() }));
     e.forms.add(word);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { packageDir } from './package-dir.js';
 import { FormTable } from './form-table.js';
 import { expandHunspell } from './hunspell.js';
+import { looksLikeAbbreviation } from './stoplist.js';
 
 
 /**
@@ -21,7 +22,7 @@ export async function buildItalian(): Promise<FormTable> {
   for (const [form, [lemma]] of Object.entries(adjectives)) table.add(form, lemma);
   const dir = packageDir('dictionary-it');
   for await (const { word, root } of expandHunspell(join(dir, 'index.aff'), join(dir, 'index.dic'), 1)) {
-    if (/^\p{Lu}/u.test(root) || table.has(word)) continue;
+    if (/^\p{Lu}/u.test(root) || looksLikeAbbreviation(root) || table.has(word)) continue;
     const known = table.lemmasOf(root);
     for (const l of known ?? [root]) table.add(word, l);
   }

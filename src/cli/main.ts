@@ -25,6 +25,7 @@ const EXPECTED = [UserError, FieldError, DiceError];
 async function main(): Promise<void> {
   await yargs(hideBin(process.argv))
     .scriptName('postboggle')
+    .wrap(Math.min(110, process.stdout.columns || 100))
     .usage('$0 <command> [options]\n\nA tournament manager for Boggle played by email.')
     .command(initCommand)
     .command(playerCommand)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Outbox } from '../mail/outbox.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import { fieldView } from '../templates/field-view.js';
@@ -34,8 +35,11 @@ export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued
 export async function sendNewsletter(game: Game, result: RoundResult): Promise<{ sent: number; failed: number }> {
   const outbox = new Outbox(game.layout.outbox(result.round));
   const data = await newsletterData(game, result);
+  // The id names the version of the results: sending again changes nothing, but a round
+  // rescored after a GM decision goes out once more, corrected.
+  const version = createHash('sha256').update(JSON.stringify(result)).digest('hex').slice(0, 8);
   for (const p of game.settings.players) {
-    await queueMail(game, outbox, { id: `newsletter-${result.round}-${p.email}`, kind: 'newsletter', to: { name: p.name, address: p.email }, template: 'newsletter', data: { ...data, name: p.name } });
+    await queueMail(game, outbox, { id: `newsletter-${result.round}-${version}-${p.email}`, kind: 'newsletter', to: { name: p.name, address: p.email }, template: 'newsletter', data: { ...data, name: p.name } });
   }
   const r = await flushOutboxes(game, [game.layout.outbox(result.round)]);
   const round = readRound(game.layout, result.round);

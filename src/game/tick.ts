@@ -1,6 +1,8 @@
 import { UserError } from '../cli/errors.js';
 import { now } from './clock.js';
 import { isLate } from './deadline.js';
+import { readJson } from './json-files.js';
+import type { RoundResult } from '../rules/round-scoring.js';
 import type { Game } from './game.js';
 import { type IngestResult } from './ingest.js';
 import { flushOutboxes } from './mailer.js';
@@ -59,8 +61,7 @@ export async function tick(game: Game): Promise<TickReport> {
   }
   for (const r of roundNumbers(layout).map((n) => readRound(layout, n))) {
     if (r.state !== 'scored' || r.newsletterSentAt) continue;
-    const { readJson } = await import('./json-files.js');
-    const s = await sendNewsletter(game, readJson(layout.results(r.round)));
+    const s = await sendNewsletter(game, readJson<RoundResult>(layout.results(r.round)));
     lines.push(`newsletter of round ${r.round}: ${s.sent} sent${s.failed ? `, ${s.failed} failed (retried next tick)` : ''}`);
   }
   const dirs = [layout.outboxGeneral, ...roundNumbers(layout).map((n) => layout.outbox(n))];

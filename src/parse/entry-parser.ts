@@ -50,6 +50,8 @@ export function ownText(body: string): string[] {
   return out;
 }
 
+const MAX_TOKENS = 50;
+
 /** Numbering inside a line ("1. gurren 2. Gras"): not a word, and not one of the 7. */
 const NUMBER_TOKEN = /^[(#]?\d{1,2}[.):]?$/;
 
@@ -121,5 +123,7 @@ export function parseEntry(subject: string, body: string): ParsedEntry {
     if (!n && !m && isProse(text)) continue;
     (inSubstitutes ? substitutes : main).push(...tokens(text));
   }
-  return { main, substitutes, joker, round: round === null ? null : Number(round), code };
+  // A mail of thousands of "words" is not an entry; what lies beyond the limits is cut here
+  // (it would be over-limit anyway) so that entries.json stays small.
+  return { main: main.slice(0, MAX_TOKENS), substitutes: substitutes.slice(0, MAX_TOKENS), joker, round: round === null ? null : Number(round), code };
 }

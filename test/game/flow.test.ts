@@ -137,6 +137,17 @@ describe('a round played by mail on the file transport', () => {
     expect(ranking.ranking).toHaveLength(3);
   });
 
+  it('sends the newsletter once; a round rescored after a GM decision goes out again, corrected', () => {
+    const count = () => outbox().filter((f) => f.startsWith('newsletter-')).length;
+    cli(['newsletter', '--send'], '2026-11-30T10:00:00Z');
+    expect(count()).toBe(4);
+    expect(cli(['judge', 'reject', 'Krug']).status).toBe(0);
+    expect(cli(['score'], '2026-11-30T11:00:00Z').status).toBe(0);
+    const r = cli(['newsletter', '--send'], '2026-11-30T11:00:00Z');
+    expect(r.stdout).toMatch(/KRUG\s+– nicht im Wörterbuch/);
+    expect(count()).toBe(8);
+  });
+
   it('uses a game\'s own template over the built-in one', () => {
     const own = join(dir, 'templates', 'de');
     require('node:fs').mkdirSync(own, { recursive: true });

@@ -52,6 +52,10 @@ describe('reading an entry from a mail body', () => {
   it('drops numbering inside a line, so it does not take the place of a word', () => {
     expect(parseEntry('', '1. gurren 2. Gras 3) Besen\nErsatz: 1. Kur 2. Elle')).toMatchObject({ main: ['gurren', 'Gras', 'Besen'], substitutes: ['Kur', 'Elle'] });
   });
+  it('keeps at most 50 words and 50 substitutes of a huge mail', () => {
+    const e = parseEntry('', Array.from({ length: 5000 }, (_, i) => `w${'a'.repeat(i % 7)}b`).join(', '));
+    expect(e.main).toHaveLength(50);
+  });
   it('keeps tokens with hyphens or digits as typed, for the judge to report', () => {
     expect(parseEntry('', '1. Zar-Reich\n2. R2D2\n3. "Gras".').main).toEqual(['Zar-Reich', 'R2D2', 'Gras']);
   });

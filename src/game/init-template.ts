@@ -14,13 +14,14 @@ rules:
   minLength: 3
   wordsPerEntry: 7        # 0 = unlimited
   substitutesPerEntry: 3
-  window: 7               # rounds in the rolling ranking
   # quality:              # re-roll until the field is rich enough
   #   minWords: 150
   #   minBestPoints: 45
+  window: 7               # rounds in the rolling ranking
 
-# dictionary:
-#   file: words.txt       # your own word list instead of the built-in dictionary
+# Your own word list instead of the built-in dictionary (one form a line, or
+# form<TAB>lemma[,lemma...]):   dictionary: { file: words.txt }
+dictionary: {}
 
 schedule:
   timezone: Europe/Berlin # deadlines are shown in this zone

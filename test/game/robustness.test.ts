@@ -40,9 +40,13 @@ describe('settings validation', () => {
     expect(text).toMatch(/scheme: letters\s+# letters, boggle, oldfashion, paroliere/);
     expect(runCli(['init', '--dir', dir]).stderr).toMatch(/exists already/);
   });
-  it('player add keeps the comments of the settings file', () => {
+  it('player add keeps the comments of the settings file, each at its place', () => {
     const dir = newGame();
-    expect(readFileSync(join(dir, 'postboggle.yaml'), 'utf8')).toMatch(/# rounds in the rolling ranking/);
+    const text = readFileSync(join(dir, 'postboggle.yaml'), 'utf8');
+    expect(text).toMatch(/# rounds in the rolling ranking/);
+    expect(text).toMatch(/^# Your own word list/m); // still at the top level, above its key
+    expect(text).toMatch(/^dictionary: \{\}$/m);
+    expect(text).toMatch(/^ {2}# smtp:/m);
     expect(runCli(['player', 'add', 'alice@example.test', 'Alice', '--dir', dir]).stderr).toMatch(/is a player already/);
   });
 });
@@ -95,5 +99,32 @@ describe('other ways mail comes in', () => {
     const raw = readFileSync(fixture('mail/unknown-sender.eml'), 'utf8');
     const outs = [1, 2, 3, 4].map((i) => runCli(['ingest', '--dir', dir], { input: raw.replace('<stranger@example.test>', `<stranger${i}@example.test>`), env }).stdout);
     expect(outs.filter((o) => /reply queued/.test(o))).toHaveLength(2);
+  });
+});
+
+describe('settings that shape the game', () => {
+  it('a game\'s own word list replaces the dictionary', () => {
+    const dir = newGame();
+    writeFileSync(join(dir, 'words.txt'), 'gurren\nBesen\nGras\tGras\n');
+    const yaml = readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('dictionary: {}', 'dictionary: { file: words.txt }');
+    writeFileSync(join(dir, 'postboggle.yaml'), yaml);
+    const env = { POSTBOGGLE_NOW: '2026-11-24T10:00:00Z' };
+    runCli(['ingest', '--dir', dir], { input: 'From: alice@example.test\r\nSubject: Runde 1\r\n\r\nJoker: A\r\ngurren, Gras, Ferne\r\n', env });
+    const pending = JSON.parse(runCli(['review', '--dir', dir, '--json'], { env }).stdout).pending;
+    expect(pending.map((p: { word: string }) => p.word)).toEqual(['FERNE']); // in the German dictionary, not in words.txt
+  });
+  it('round new re-rolls until the quality floor is met, and keeps the seed that did it', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'pb-rob-')), 'game');
+    const env = { POSTBOGGLE_NOW: '2026-11-22T10:00:00Z' };
+    runCli(['init', '--dir', dir], { env });
+    const yaml = readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('  # quality:              # re-roll until the field is rich enough\n  #   minWords: 150\n  #   minBestPoints: 45\n', '  quality:\n    minWords: 900\n    minBestPoints: 60\n');
+    writeFileSync(join(dir, 'postboggle.yaml'), yaml);
+    const r = runCli(['round', 'new', '--dir', dir, '--seed', 'floor', '--json'], { env });
+    expect(r.status, r.stderr).toBe(0);
+    const round = JSON.parse(r.stdout);
+    expect(round.seed).toMatch(/^floor(#\d+)?$/);
+    const solved = JSON.parse(runCli(['solve', round.field, '--json']).stdout);
+    expect(solved.wordCount).toBeGreaterThanOrEqual(900);
+    expect(solved.bestEntry.points).toBeGreaterThanOrEqual(60);
   });
 });

@@ -76,14 +76,20 @@ function totals(words: readonly ScoredWord[]) {
  * depend on their jokers) and uniqueOnly is left out of the choice (docs/rules.md).
  */
 function chooseJoker(analysed: readonly AnalysedWord[], player: number, ctx: JudgeContext, submitted: WordUse['submitted']): string | null {
-  let best: { letter: string | null; total: number } = { letter: null, total: -1 };
+  const relevant = relevantJokers(analysed);
+  if (relevant.length === 0) return null; // no word passes over the star
   const use: WordUse = { submitted, counted: submitted };
   const rules: Rules = { ...ctx.rules, uniqueOnly: false, originality: ctx.rules.originality === 'off' ? 'off' : 'submitted' };
-  for (const letter of relevantJokers(analysed)) {
-    const { total } = totals(scoreWords(judgeAnalysed(analysed, letter, ctx), player, rules, use));
-    if (total > best.total) best = { letter, total };
+  const scoreWith = (letter: string | null) => totals(scoreWords(judgeAnalysed(analysed, letter, ctx), player, rules, use)).total;
+  // A letter no word needs scores what no joker at all scores.
+  const base = scoreWith(null);
+  let best: { letter: string; total: number } | null = null;
+  for (let code = 65; code <= 90; code++) {
+    const letter = String.fromCharCode(code);
+    const total = relevant.includes(letter) ? scoreWith(letter) : base;
+    if (!best || total > best.total) best = { letter, total };
   }
-  return best.letter;
+  return best!.letter;
 }
 
 /** Ranks by total, equal totals sharing a rank (1, 2, 2, 4). */

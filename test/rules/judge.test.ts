@@ -81,6 +81,12 @@ describe('choosing the joker', () => {
     const r = scoreRound(1, [{ email: 'a@x.test', name: 'A', entry: { main: ['Eis'], substitutes: [] } }], seedContext({ originality: 'off' }));
     expect(r.players[0]!.joker).toBe('I'); // I and S both trace EIS
   });
+  it('takes the alphabetically first of all letters when the star cannot help (SPEC: ties → first letter)', () => {
+    const ctx = seedContext({ originality: 'off' });
+    const withUnknown = { ...ctx, verdict: (w: string) => (w === 'EIS' ? { kind: 'rejected' as const } : ctx.verdict(w)) };
+    const r = scoreRound(1, [{ email: 'a@x.test', name: 'A', entry: { main: ['Eis', 'Besen'], substitutes: [] } }], withUnknown);
+    expect(r.players[0]!.joker).toBe('A'); // EIS (needs I or S) is rejected anyway: every letter scores the same
+  });
   it('leaves the joker unset when no word passes over the star', () => {
     const r = scoreRound(1, [{ email: 'a@x.test', name: 'A', entry: { main: ['Besen'], substitutes: [] } }], seedContext());
     expect(r.players[0]!.joker).toBeNull();

@@ -31,7 +31,7 @@ export async function newsletterData(game: Game, result: RoundResult) {
     })),
     window,
     rankingRounds: ranking.rounds.join(', '),
-    ranking: ranking.rows.map((r) => ({ ...r, movement: moved(r.movement) })),
+    ranking: ranking.rows.map((r) => ({ ...r, movement: moved(r.movement), scoresText: r.scores.map((x) => (x.total === null ? '–' : String(x.total))).join(' · ') })),
     foundCount: found.length,
     foundBest: [...found].sort((a, b) => b.word.length - a.word.length || (a.word < b.word ? -1 : 1)).slice(0, 10).map((w) => w.word),
     best: { joker: best.joker, points: best.points, words: best.words.map((w) => w.word) },

@@ -12,7 +12,7 @@ import { crashPoint } from './crash-point.js';
 import { formatDeadline, isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { readJsonIfExists, writeJson } from './json-files.js';
-import { queueMail } from './mailer.js';
+import { parseAddress, queueMail } from './mailer.js';
 import { receiptData } from './receipt.js';
 import { readEntries, readRound, roundNumbers, type RoundRecord, type StoredEntry, writeEntries } from './rounds.js';
 
@@ -85,8 +85,10 @@ export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?
   let round: RoundRecord | null = null;
   let storedAt: string;
   const parsed = parseEntry(mail.subject, mail.text);
-  if (mail.noReplyReason) {
-    outcome = { kind: 'ignored', why: mail.noReplyReason, email: mail.fromAddress };
+  const ownAddress = parseAddress(settings.mail.from).address;
+  const robot = mail.noReplyReason ?? (mail.fromAddress === ownAddress || mail.replyAddress === ownAddress ? 'sent from the game\'s own address' : null);
+  if (robot) {
+    outcome = { kind: 'ignored', why: robot, email: mail.fromAddress };
     storedAt = file(null);
   } else if (!player) {
     outcome = { kind: 'refused', reason: 'unknown-sender', email: mail.fromAddress };

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { readMail, type IncomingMail } from '../mail/incoming.js';
 import { Outbox } from '../mail/outbox.js';
-import { parseEntry } from '../parse/entry-parser.js';
+import { type ParsedEntry, parseEntry } from '../parse/entry-parser.js';
 import { foldWord } from '../rules/fold.js';
 import { templateLang, type RefusalReason } from '../templates/i18n.js';
 import { now } from './clock.js';
@@ -37,11 +37,6 @@ interface IngestLog {
 
 const logPath = (game: Game) => join(game.layout.rounds, 'ingested.json');
 
-function openRound(game: Game): RoundRecord | null {
-  const open = roundNumbers(game.layout).map((n) => readRound(game.layout, n)).filter((r) => r.state === 'open');
-  return open[open.length - 1] ?? null;
-}
-
 function repliesInLastHour(log: IngestLog, address: string, at: Date): number {
   const since = at.getTime() - 3_600_000;
   return Object.values(log).filter((e) => e.replied && e.from === address && Date.parse(e.at) >= since).length;
@@ -73,7 +68,7 @@ export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?
   const lang = templateLang(settings.language);
   const player = settings.players.find((p) => p.email.toLowerCase() === mail.fromAddress);
 
-  const file = (round: number | null) => {
+  const file = (round: number | null): string => {
     const dir = round === null ? landing : layout.inbox(round);
     mkdirSync(dir, { recursive: true });
     const target = join(dir, `${mail.id}.eml`);
@@ -81,36 +76,17 @@ export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?
     return target;
   };
 
-  let outcome: IngestOutcome;
-  let round: RoundRecord | null = null;
-  let storedAt: string;
   const parsed = parseEntry(mail.subject, mail.text);
-  const ownAddress = parseAddress(settings.mail.from).address;
-  const robot = mail.noReplyReason ?? (mail.fromAddress === ownAddress || mail.replyAddress === ownAddress ? 'sent from the game\'s own address' : null);
-  if (robot) {
-    outcome = { kind: 'ignored', why: robot, email: mail.fromAddress };
-    storedAt = file(null);
-  } else if (!player) {
-    outcome = { kind: 'refused', reason: 'unknown-sender', email: mail.fromAddress };
-    storedAt = file(null);
-  } else if (player.code && parsed.code !== player.code) {
-    // A forged sender, or a forgotten code: the refusal goes to the registered address only.
-    outcome = { kind: 'refused', reason: 'bad-code', email: mail.fromAddress };
-    storedAt = file(null);
-  } else if (parsed.round !== null && !roundNumbers(layout).includes(parsed.round)) {
-    outcome = { kind: 'refused', reason: 'no-such-round', round: parsed.round, email: mail.fromAddress };
-    storedAt = file(null);
-  } else if (parsed.round === null && !(round = openRound(game))) {
-    outcome = { kind: 'refused', reason: 'no-open-round', email: mail.fromAddress };
-    storedAt = file(null);
-  } else {
-    round ??= readRound(layout, parsed.round!);
-    storedAt = file(round.round);
-    if (tooLarge) outcome = { kind: 'refused', reason: 'too-large', round: round.round, email: mail.fromAddress };
-    else if (round.state !== 'open' || isLate(at, round.deadline, settings.schedule.grace)) outcome = { kind: 'refused', reason: 'round-closed', round: round.round, email: mail.fromAddress };
-    else if (parsed.main.length + parsed.substitutes.length === 0) outcome = { kind: 'refused', reason: 'nothing-readable', round: round.round, email: mail.fromAddress };
-    else outcome = recordEntry(game, round, mail, parsed, player, at, relative(layout.dir, storedAt));
-  }
+  const decision = decide(mail, parsed, player, {
+    ownAddress: parseAddress(settings.mail.from).address,
+    rounds: roundNumbers(layout).map((n) => readRound(layout, n)),
+    tooLarge, at, grace: settings.schedule.grace,
+  });
+  const round = decision.round;
+  const storedAt = file(round?.round ?? null);
+  const outcome: IngestOutcome = decision.kind === 'accept'
+    ? recordEntry(game, round!, mail, parsed, player!, at, relative(layout.dir, storedAt))
+    : decision.outcome;
 
   crashPoint('ingest:recorded');
   // 3. Answer, unless the mail is a robot's or the sender had enough replies this hour.
@@ -142,6 +118,33 @@ export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?
   return { id: mail.id, file: storedAt, outcome, replied };
 }
 
+type Decision = { kind: 'accept'; round: RoundRecord } | { kind: 'answer'; outcome: IngestOutcome; round: RoundRecord | null };
+
+/**
+ * What to do with a mail, from what it says and the state of the game: ignore it (a robot),
+ * refuse it (and why), or accept it as an entry for a round. Pure: no files, no clock.
+ */
+export function decide(mail: IncomingMail, parsed: ParsedEntry, player: { code?: string | undefined } | undefined, game: {
+  ownAddress: string; rounds: RoundRecord[]; tooLarge: boolean; at: Date; grace: string;
+}): Decision {
+  const email = mail.fromAddress;
+  const refuse = (reason: RefusalReason, round: RoundRecord | null = null, named?: number): Decision =>
+    ({ kind: 'answer', round, outcome: { kind: 'refused', reason, email, ...(round || named !== undefined ? { round: round?.round ?? named } : {}) } });
+  const robot = mail.noReplyReason ?? (email === game.ownAddress || mail.replyAddress === game.ownAddress ? 'sent from the game\'s own address' : null);
+  if (robot) return { kind: 'answer', round: null, outcome: { kind: 'ignored', why: robot, email } };
+  if (!player) return refuse('unknown-sender');
+  // A forged sender, or a forgotten code: the refusal goes to the registered address only.
+  if (player.code && parsed.code !== player.code) return refuse('bad-code');
+  const round = parsed.round !== null
+    ? game.rounds.find((r) => r.round === parsed.round)
+    : game.rounds.filter((r) => r.state === 'open').pop();
+  if (!round) return parsed.round !== null ? refuse('no-such-round', null, parsed.round) : refuse('no-open-round');
+  if (game.tooLarge) return refuse('too-large', round);
+  if (round.state !== 'open' || isLate(game.at, round.deadline, game.grace)) return refuse('round-closed', round);
+  if (parsed.main.length + parsed.substitutes.length === 0) return refuse('nothing-readable', round);
+  return { kind: 'accept', round };
+}
+
 function headerPart(raw: Buffer): Buffer {
   const end = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
   return Buffer.concat([raw.subarray(0, end >= 0 ? Math.min(end, 64 * 1024) : 64 * 1024), Buffer.from('\r\n\r\n')]);
@@ -154,7 +157,7 @@ export function declaredJoker(token: string | null, language: Game['settings']['
   return folded && folded.length === 1 ? { joker: folded, bad: null } : { joker: null, bad: token };
 }
 
-function recordEntry(game: Game, round: RoundRecord, mail: IncomingMail, parsed: ReturnType<typeof parseEntry>, player: { email: string; name: string }, at: Date, source: string): IngestOutcome {
+function recordEntry(game: Game, round: RoundRecord, mail: IncomingMail, parsed: ParsedEntry, player: { email: string; name: string }, at: Date, source: string): IngestOutcome {
   const file = readEntries(game.layout, round.round);
   const email = player.email.toLowerCase();
   const { joker } = declaredJoker(parsed.joker, game.settings.language);

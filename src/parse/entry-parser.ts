@@ -26,6 +26,8 @@ const ROUND = /\b(?:Runde|Round|Rd\.?)\s*(?:Nr\.?|No\.?|#)?\s*:?\s*(\d{1,4})\b/i
 // "Joker: A", "Joker A", "Joker = a", "* = A", "Stern: A" (Stern and Star, German and English
 // words themselves, only with a colon or equals sign).
 const JOKER = /^\s*(?:(?:Joker|Stern|Star|\*)\s*[:=]|Joker\s)\s*["'„“]?([^\s"'“”.,;]{1,3})["'“”]?\s*\.?\s*$/i;
+/** "Joker: A, gurren, Gras": the joker first on a line of words. */
+const JOKER_THEN_WORDS = /^\s*(?:Joker|Stern|Star|\*)\s*[:=]\s*["'„“]?(\p{L})["'“”]?\s*[,;]\s*(.*)$/iu;
 const SUBSTITUTES = /^\s*(?:Ersatzw(?:ö|oe)rter|Ersatzwort|Ersatz|Substitutes?|Subs?|Reserve|E)\s*[:=]\s*(.*)$/i;
 const MAIN_HEADER = /^\s*(?:W(?:ö|oe)rter|Words|Hauptw(?:ö|oe)rter|Main)\s*:\s*(.*)$/i;
 const CODE = /^\s*(?:Code|Kennwort|Passwort|Password)\s*[:=]\s*(\S+)\s*$/i;
@@ -99,6 +101,12 @@ export function parseEntry(subject: string, body: string): ParsedEntry {
     const j = JOKER.exec(line);
     if (j) {
       joker = j[1]!;
+      continue;
+    }
+    const jw = JOKER_THEN_WORDS.exec(line);
+    if (jw) {
+      joker = jw[1]!;
+      (inSubstitutes ? substitutes : main).push(...tokens(jw[2]!));
       continue;
     }
     if (ROUND.test(line) && line.replace(ROUND, '').trim().replace(/[:.,-]/g, '') === '') continue;

@@ -19,6 +19,7 @@ describe('reading an entry from a mail body', () => {
       expect(parseEntry('', `${line}\ngurren`).joker?.toUpperCase()).toBe('A');
     }
     expect(parseEntry('', 'Stern\nGras').main).toEqual(['Stern', 'Gras']); // Stern is a word too
+    expect(parseEntry('', 'Joker: A, gurren, Gras')).toMatchObject({ joker: 'A', main: ['gurren', 'Gras'] });
     expect(parseEntry('', 'Liebe\nBis').main).toEqual(['Liebe', 'Bis']); // so are Liebe and Bis, alone on a line
     expect(parseEntry('', 'Hallo, gurren, Gras').main).toEqual(['Hallo', 'gurren', 'Gras']); // a list line is a list
   });

@@ -12,9 +12,8 @@ import { openGame } from './game.js';
 import { SETTINGS_TEMPLATE } from './init-template.js';
 import { ingestMessage, type IngestResult } from './ingest.js';
 import { flushOutboxes, parseAddress } from './mailer.js';
-import { publishRound } from './publish.js';
+import { publishRound, writeNewsletter } from './publish.js';
 import { newRound } from './new-round.js';
-import { renderNewsletter } from './newsletter.js';
 import { scoreAndSave } from './scoring.js';
 
 const MARKER = '.postboggle-demo';
@@ -77,9 +76,7 @@ export async function runDemo(outDir: string, seed: string): Promise<{ dir: stri
     results.push(await ingestMessage(game, eml, { receivedAt: sentAt }));
   }
   const result = await scoreAndSave(game, round, true, true); // the demo does not wait a week for the deadline
-  const letter = await renderNewsletter(game, result);
-  writeFileSync(game.layout.newsletter(round.round, 'txt'), letter.text);
-  if (letter.html) writeFileSync(game.layout.newsletter(round.round, 'html'), letter.html);
+  const letter = await writeNewsletter(game, result);
   await flushOutboxes(game, [game.layout.outbox(round.round), game.layout.outboxGeneral]);
   return { dir, text: letter.text, results };
 }

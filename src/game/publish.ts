@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { Outbox } from '../mail/outbox.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import { fieldView } from '../templates/field-view.js';
@@ -7,7 +8,7 @@ import { now } from './clock.js';
 import { formatDeadline } from './deadline.js';
 import type { Game } from './game.js';
 import { flushOutboxes, queueMail } from './mailer.js';
-import { newsletterData } from './newsletter.js';
+import { renderNewsletter } from './newsletter.js';
 import { readRound, type RoundRecord, writeRound } from './rounds.js';
 
 /** Queues the round's announcement to every player (once each) and sends what is queued. */
@@ -31,10 +32,18 @@ export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued
   return { queued, ...sent };
 }
 
+/** Renders the newsletter and saves it as rounds/NNN/newsletter.txt (and .html). */
+export async function writeNewsletter(game: Game, result: RoundResult) {
+  const letter = await renderNewsletter(game, result);
+  writeFileSync(game.layout.newsletter(result.round, 'txt'), letter.text);
+  if (letter.html) writeFileSync(game.layout.newsletter(result.round, 'html'), letter.html);
+  return letter;
+}
+
 /** Queues the newsletter to every player (once each) and sends what is queued. */
-export async function sendNewsletter(game: Game, result: RoundResult): Promise<{ sent: number; failed: number }> {
+export async function sendNewsletter(game: Game, result: RoundResult, rendered?: { data: object }): Promise<{ sent: number; failed: number }> {
   const outbox = new Outbox(game.layout.outbox(result.round));
-  const data = await newsletterData(game, result);
+  const data = (rendered ?? await writeNewsletter(game, result)).data;
   // The id names the version of the results: sending again changes nothing, but a round
   // rescored after a GM decision goes out once more, corrected.
   const version = createHash('sha256').update(JSON.stringify(result)).digest('hex').slice(0, 8);

@@ -128,3 +128,23 @@ describe('settings that shape the game', () => {
     expect(solved.bestEntry.points).toBeGreaterThanOrEqual(60);
   });
 });
+
+describe('tick on the file transport', () => {
+  it('waits for the GM while words await review, then scores, opens the next round and sends the newsletter once', () => {
+    const dir = newGame();
+    const at = (t: string) => ({ POSTBOGGLE_NOW: t });
+    runCli(['ingest', '--dir', dir], { input: 'From: alice@example.test\r\nSubject: Runde 1\r\nMessage-ID: <t1@example.test>\r\n\r\nJoker: A\r\ngurren, Emaille\r\n', env: at('2026-11-24T10:00:00Z') });
+    expect(runCli(['tick', '--dir', dir], { env: at('2026-11-25T10:00:00Z') }).stdout).toBe('nothing due\n');
+    const blocked = runCli(['tick', '--dir', dir], { env: at('2026-11-29T18:00:00Z') }).stdout;
+    expect(blocked).toMatch(/round 1 closed/);
+    expect(blocked).toMatch(/round 1 not scored: .*awaiting review \(EMAILLE\)/);
+    expect(runCli(['tick', '--dir', dir], { env: at('2026-11-29T18:10:00Z') }).stdout).toMatch(/^round 1 not scored/);
+    runCli(['judge', 'accept', 'Emaille', '--dir', dir]);
+    const done = runCli(['tick', '--dir', dir], { env: at('2026-11-29T18:20:00Z') }).stdout;
+    expect(done).toMatch(/round 1 scored: 1 entry/);
+    expect(done).toMatch(/round 2 opened until 2026-12-06T19:20:00.000\+01:00; 1 announcement\(s\) sent/);
+    expect(done).toMatch(/newsletter of round 1: 1 sent/);
+    expect(readFileSync(join(dir, 'rounds/001/newsletter.txt'), 'utf8')).toMatch(/EMAILLE\s+7 \+1/);
+    expect(runCli(['tick', '--dir', dir], { env: at('2026-11-29T18:30:00Z') }).stdout).toBe('nothing due\n');
+  });
+});

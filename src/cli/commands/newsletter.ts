@@ -1,11 +1,9 @@
-import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { openGame } from '../../game/game.js';
 import { readJsonIfExists } from '../../game/json-files.js';
 import { withLock } from '../../game/lock.js';
-import { renderNewsletter } from '../../game/newsletter.js';
-import { sendNewsletter } from '../../game/publish.js';
+import { sendNewsletter, writeNewsletter } from '../../game/publish.js';
 import { resolveRound } from '../../game/rounds.js';
 import type { RoundResult } from '../../rules/round-scoring.js';
 import { UserError } from '../errors.js';
@@ -28,12 +26,10 @@ export const newsletterCommand = defineCommand<NewsletterArgs>({
     const round = resolveRound(game.layout, argv.round);
     const result = readJsonIfExists<RoundResult>(game.layout.results(round.round));
     if (!result) throw new UserError(`round ${round.round} is not scored yet (postboggle score ${round.round})`);
-    const letter = await renderNewsletter(game, result);
-    writeFileSync(game.layout.newsletter(round.round, 'txt'), letter.text);
-    if (letter.html) writeFileSync(game.layout.newsletter(round.round, 'html'), letter.html);
+    const letter = await writeNewsletter(game, result);
     process.stdout.write(letter.text);
     if (!argv.send) return;
-    const sent = await withLock(game.layout, () => sendNewsletter(game, result));
+    const sent = await withLock(game.layout, () => sendNewsletter(game, result, letter));
     process.stderr.write(`newsletter of round ${round.round}: ${sent.sent} sent via ${game.settings.mail.transport}${sent.failed ? `, ${sent.failed} failed (will be retried)` : ''}\n`);
   },
 });

@@ -14,7 +14,7 @@ import type { Game } from './game.js';
 import { readJsonIfExists, writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
 import { receiptData } from './receipt.js';
-import { readEntries, readRound, roundNumbers, type RoundRecord, type StoredEntry, writeEntries } from './rounds.js';
+import { readEntries, readRounds, type RoundRecord, type StoredEntry, writeEntries } from './rounds.js';
 
 export type IngestOutcome =
   | { kind: 'entry'; round: number; email: string; replaced: boolean }
@@ -79,7 +79,7 @@ export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?
   const parsed = parseEntry(mail.subject, mail.text);
   const decision = decide(mail, parsed, player, {
     ownAddress: parseAddress(settings.mail.from).address,
-    rounds: roundNumbers(layout).map((n) => readRound(layout, n)),
+    rounds: readRounds(layout),
     tooLarge, at, grace: settings.schedule.grace,
   });
   const round = decision.round;

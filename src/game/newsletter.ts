@@ -7,7 +7,7 @@ import { render } from '../templates/render.js';
 import { formatDeadline } from './deadline.js';
 import type { Game } from './game.js';
 import { gameRanking } from './scoring.js';
-import { roundNumbers, readRound } from './rounds.js';
+import { readRounds } from './rounds.js';
 
 /** Everything the newsletter templates show (SPEC 7). */
 export async function newsletterData(game: Game, result: RoundResult) {
@@ -19,7 +19,7 @@ export async function newsletterData(game: Game, result: RoundResult) {
   const window = game.settings.rules.window;
   const ranking = gameRanking(game, window, result.round);
   const moved = (m: number | null) => (m === null ? (lang === 'de' ? 'neu' : 'new') : m > 0 ? `▲ ${m}` : m < 0 ? `▼ ${-m}` : '=');
-  const nextRound = roundNumbers(game.layout).map((n) => readRound(game.layout, n)).find((r) => r.round > result.round && r.state === 'open');
+  const nextRound = readRounds(game.layout).find((r) => r.round > result.round && r.state === 'open');
   return {
     game: game.settings.name,
     round: result.round,

@@ -49,6 +49,16 @@ export function readRound(layout: GameLayout, n: number): RoundRecord {
   return readJson<RoundRecord>(layout.roundFile(n));
 }
 
+/** Every round of the game, oldest first. */
+export function readRounds(layout: GameLayout): RoundRecord[] {
+  return roundNumbers(layout).map((n) => readRound(layout, n));
+}
+
+/** Every outbox of the game: the one for mail outside rounds, then each round's. */
+export function allOutboxes(layout: GameLayout): string[] {
+  return [layout.outboxGeneral, ...roundNumbers(layout).map((n) => layout.outbox(n))];
+}
+
 export function writeRound(layout: GameLayout, r: RoundRecord): void {
   writeJson(layout.roundFile(r.round), r);
 }

@@ -8,7 +8,7 @@ import { type IngestResult } from './ingest.js';
 import { flushOutboxes } from './mailer.js';
 import { newRound } from './new-round.js';
 import { publishRound, sendNewsletter } from './publish.js';
-import { readRound, roundNumbers, writeRound } from './rounds.js';
+import { allOutboxes, readRounds, writeRound } from './rounds.js';
 import { scoreAndSave } from './scoring.js';
 
 export interface TickReport {
@@ -32,40 +32,37 @@ export async function tick(game: Game): Promise<TickReport> {
     if (ingested.length) lines.push(`read ${ingested.length} message(s)`);
   }
   const t = now();
-  for (const n of roundNumbers(layout)) {
-    const r = readRound(layout, n);
+  for (const r of readRounds(layout)) {
     if (r.state === 'open' && isLate(t, r.deadline, settings.schedule.grace)) {
       writeRound(layout, { ...r, state: 'closed' });
-      lines.push(`round ${n} closed (deadline ${r.deadline})`);
+      lines.push(`round ${r.round} closed (deadline ${r.deadline})`);
     }
   }
   let blocked = false;
-  for (const n of roundNumbers(layout)) {
-    const r = readRound(layout, n);
+  for (const r of readRounds(layout)) {
     if (r.state !== 'closed') continue;
     try {
       const result = await scoreAndSave(game, r, false);
-      lines.push(`round ${n} scored: ${result.players.length} entr${result.players.length === 1 ? 'y' : 'ies'}`);
+      lines.push(`round ${r.round} scored: ${result.players.length} entr${result.players.length === 1 ? 'y' : 'ies'}`);
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
-      lines.push(`round ${n} not scored: ${e.message}`);
+      lines.push(`round ${r.round} not scored: ${e.message}`);
       blocked = true;
     }
   }
-  const all = roundNumbers(layout).map((n) => readRound(layout, n));
+  const all = readRounds(layout);
   const last = all[all.length - 1];
   if (settings.schedule.autoNextRound && !blocked && last && last.state === 'scored' && settings.players.length > 0) {
     const next = await newRound(game, {});
     const p = await publishRound(game, next);
     lines.push(`round ${next.round} opened until ${next.deadline}; ${p.sent} announcement(s) sent`);
   }
-  for (const r of roundNumbers(layout).map((n) => readRound(layout, n))) {
+  for (const r of readRounds(layout)) {
     if (r.state !== 'scored' || r.newsletterSentAt) continue;
     const s = await sendNewsletter(game, readJson<RoundResult>(layout.results(r.round)));
     lines.push(`newsletter of round ${r.round}: ${s.sent} sent${s.failed ? `, ${s.failed} failed (retried next tick)` : ''}`);
   }
-  const dirs = [layout.outboxGeneral, ...roundNumbers(layout).map((n) => layout.outbox(n))];
-  const retried = await flushOutboxes(game, dirs);
+  const retried = await flushOutboxes(game, allOutboxes(layout));
   if (retried.sent || retried.failed) lines.push(`outbox: ${retried.sent} sent, ${retried.failed} still failing`);
   return { lines, ingested };
 }

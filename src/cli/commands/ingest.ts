@@ -6,7 +6,7 @@ import { openGame } from '../../game/game.js';
 import { type IngestResult, ingestMessage } from '../../game/ingest.js';
 import { withLock } from '../../game/lock.js';
 import { flushOutboxes } from '../../game/mailer.js';
-import { roundNumbers } from '../../game/rounds.js';
+import { allOutboxes } from '../../game/rounds.js';
 import { UserError } from '../errors.js';
 
 interface IngestArgs {
@@ -76,8 +76,7 @@ export const ingestCommand = defineCommand<IngestArgs>({
         if (process.stdin.isTTY) throw new UserError('nothing to ingest: pass --eml FILE…, --maildir DIR or --imap, or pipe one mail into standard input');
         out.push(await ingestMessage(game, await readStdin(), { receivedAt }));
       }
-      const dirs = [game.layout.outboxGeneral, ...roundNumbers(game.layout).map((n) => game.layout.outbox(n))];
-      const sent = await flushOutboxes(game, dirs);
+      const sent = await flushOutboxes(game, allOutboxes(game.layout));
       return { out, sent };
     });
     for (const r of results.out) process.stdout.write(describeResult(game.layout.dir, r) + '\n');

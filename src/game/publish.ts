@@ -11,25 +11,24 @@ import { flushOutboxes, queueMail } from './mailer.js';
 import { renderNewsletter } from './newsletter.js';
 import { readRound, type RoundRecord, writeRound } from './rounds.js';
 
-/** Queues the round's announcement to every player (once each) and sends what is queued. */
-export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued: number; sent: number; failed: number }> {
-  const outbox = new Outbox(game.layout.outbox(r.round));
-  const view = fieldView(r.field);
-  const lang = templateLang(game.settings.language);
+/** Queues one mail per player (once each, by id) in the round's outbox, and sends what is queued. */
+async function mailEveryPlayer(game: Game, round: number, kind: 'announcement' | 'newsletter', idPrefix: string, data: object) {
+  const outbox = new Outbox(game.layout.outbox(round));
   let queued = 0;
   for (const p of game.settings.players) {
-    const ok = await queueMail(game, outbox, {
-      id: `announcement-${r.round}-${p.email}`, kind: 'announcement', to: { name: p.name, address: p.email }, template: 'announcement',
-      data: {
-        name: p.name, round: r.round, ...view,
-        deadline: formatDeadline(r.deadline, game.settings.schedule.timezone, lang), ...game.rules,
-      },
-    });
-    if (ok) queued++;
+    const to = { name: p.name, address: p.email };
+    if (await queueMail(game, outbox, { id: `${idPrefix}-${p.email}`, kind, to, template: kind, data: { ...data, name: p.name } })) queued++;
   }
-  const sent = await flushOutboxes(game, [game.layout.outbox(r.round)]);
+  return { queued, ...await flushOutboxes(game, [game.layout.outbox(round)]) };
+}
+
+/** Queues the round's announcement to every player (once each) and sends what is queued. */
+export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued: number; sent: number; failed: number }> {
+  const lang = templateLang(game.settings.language);
+  const deadline = formatDeadline(r.deadline, game.settings.schedule.timezone, lang);
+  const result = await mailEveryPlayer(game, r.round, 'announcement', `announcement-${r.round}`, { round: r.round, ...fieldView(r.field), deadline, ...game.rules });
   writeRound(game.layout, { ...readRound(game.layout, r.round), publishedAt: r.publishedAt ?? now().toISOString() });
-  return { queued, ...sent };
+  return result;
 }
 
 /** Renders the newsletter and saves it as rounds/NNN/newsletter.txt (and .html). */
@@ -42,16 +41,12 @@ export async function writeNewsletter(game: Game, result: RoundResult) {
 
 /** Queues the newsletter to every player (once each) and sends what is queued. */
 export async function sendNewsletter(game: Game, result: RoundResult, rendered?: { data: object }): Promise<{ sent: number; failed: number }> {
-  const outbox = new Outbox(game.layout.outbox(result.round));
   const data = (rendered ?? await writeNewsletter(game, result)).data;
   // The id names the version of the results: sending again changes nothing, but a round
   // rescored after a GM decision goes out once more, corrected.
   const version = createHash('sha256').update(JSON.stringify(result)).digest('hex').slice(0, 8);
-  for (const p of game.settings.players) {
-    await queueMail(game, outbox, { id: `newsletter-${result.round}-${version}-${p.email}`, kind: 'newsletter', to: { name: p.name, address: p.email }, template: 'newsletter', data: { ...data, name: p.name } });
-  }
-  const r = await flushOutboxes(game, [game.layout.outbox(result.round)]);
+  const r = await mailEveryPlayer(game, result.round, 'newsletter', `newsletter-${result.round}-${version}`, data);
   const round = readRound(game.layout, result.round);
   if (r.failed === 0) writeRound(game.layout, { ...round, newsletterSentAt: round.newsletterSentAt ?? now().toISOString() });
-  return r;
+  return { sent: r.sent, failed: r.failed };
 }

@@ -16,7 +16,7 @@ import { demoCommand } from './commands/demo.js';
 import { judgeCommand } from './commands/judge.js';
 import { reviewCommand } from './commands/review.js';
 import { solveCommand } from './commands/solve.js';
-import { UserError } from './errors.js';
+import { UserError } from '../user-error.js';
 import { FieldError } from '../rules/field.js';
 import { DiceError } from '../rules/dice.js';
 

@@ -4,7 +4,7 @@ import { readCompact } from './compact.js';
 import { buildDictionaries, isUpToDate } from './build/build-all.js';
 import type { Lexicon } from '../rules/lexicon.js';
 import type { Language } from '../rules/types.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
 export const DICT_DIR = join(PACKAGE_ROOT, 'dict');

@@ -1,5 +1,5 @@
 import { DateTime, Duration } from 'luxon';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 
 /** A deadline as players read it: in the game's zone, with the zone named. */
 export function formatDeadline(iso: string, zone: string, lang: 'de' | 'en'): string {

@@ -6,7 +6,7 @@ import { parseField } from '../rules/field.js';
 import { seededRng } from '../rules/rng.js';
 import { solveField } from '../rules/solver.js';
 import type { Entry } from '../rules/types.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 import { now } from './clock.js';
 import { openGame } from './game.js';
 import { SETTINGS_TEMPLATE } from './init-template.js';

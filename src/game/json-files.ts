@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import writeFileAtomic from 'write-file-atomic';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 
 /** Writes JSON atomically (temp file, fsync, rename): a crash leaves the old or the new file, never half. */
 export function writeJson(path: string, value: unknown): void {

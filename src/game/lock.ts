@@ -1,5 +1,5 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 import type { GameLayout } from './layout.js';
 
 function alive(pid: number): boolean {

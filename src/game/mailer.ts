@@ -4,7 +4,7 @@ import { render, type TemplateName } from '../templates/render.js';
 import { templateLang } from '../templates/i18n.js';
 import type { Game } from './game.js';
 import { now } from './clock.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 
 export interface Address {
   name: string;

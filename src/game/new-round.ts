@@ -4,7 +4,7 @@ import { rollField, rollWithFloor } from '../rules/dice.js';
 import { formatField, parseField } from '../rules/field.js';
 import { bestEntry, solveField } from '../rules/solver.js';
 import { STAR } from '../rules/types.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 import { now } from './clock.js';
 import { deadlineFrom, isLate, isoInZone } from './deadline.js';
 import type { Game } from './game.js';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { Entry } from '../rules/types.js';
 import type { GameLayout } from './layout.js';
 import { readJson, readJsonIfExists, writeJson } from './json-files.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 
 export type RoundState = 'open' | 'closed' | 'scored';
 

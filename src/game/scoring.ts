@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rollingRanking, type RankingRow, type RoundTotals } from '../rules/ranking.js';
 import { type RoundResult, scoreRound } from '../rules/round-scoring.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 import { now } from './clock.js';
 import { isLate } from './deadline.js';
 import type { Game } from './game.js';

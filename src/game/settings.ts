@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DateTime, Duration } from 'luxon';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 
 const rulesSchema = z.strictObject({
   field: z.enum(['5x5', '4x4']).default('5x5'),

@@ -1,4 +1,4 @@
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 import { now } from './clock.js';
 import { isLate } from './deadline.js';
 import { readJson } from './json-files.js';

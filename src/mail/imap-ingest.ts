@@ -1,5 +1,5 @@
 import { ImapFlow } from 'imapflow';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 import type { Game } from '../game/game.js';
 import { type IngestResult, ingestMessage } from '../game/ingest.js';
 

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Transport } from './outbox.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../user-error.js';
 
 interface SmtpSettings {
   smtp?: { host: string; port: number; secure: boolean; tls: boolean; user?: string | undefined } | undefined;

@@ -6,7 +6,7 @@ import { findPath } from '../../rules/paths.js';
 import { scoreRound } from '../../rules/round-scoring.js';
 import { resolveLexicon } from '../../dict/resolve.js';
 import { type DictionaryArgs, rulesFrom, withDictionaryOptions } from '../common-options.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../user-error.js';
 import { describeReason } from '../reasons.js';
 
 interface CheckArgs extends DictionaryArgs {

@@ -7,7 +7,7 @@ import { type IngestResult, ingestMessage } from '../../game/ingest.js';
 import { withLock } from '../../game/lock.js';
 import { flushOutboxes } from '../../game/mailer.js';
 import { allOutboxes } from '../../game/rounds.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../user-error.js';
 
 interface IngestArgs {
   dir: string;

@@ -5,7 +5,7 @@ import { defineCommand } from '../command.js';
 import { gameLayout } from '../../game/layout.js';
 import { SETTINGS_TEMPLATE } from '../../game/init-template.js';
 import { parseSettings } from '../../game/settings.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../user-error.js';
 
 interface InitArgs {
   dir: string;

@@ -4,7 +4,7 @@ import { openGame } from '../../game/game.js';
 import { readHouseLists, writeHouseLists } from '../../game/house-lists.js';
 import { withLock } from '../../game/lock.js';
 import { foldWord } from '../../rules/fold.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../user-error.js';
 
 interface JudgeArgs {
   dir: string;

@@ -6,7 +6,7 @@ import { withLock } from '../../game/lock.js';
 import { sendNewsletter, writeNewsletter } from '../../game/publish.js';
 import { resolveRound } from '../../game/rounds.js';
 import type { RoundResult } from '../../rules/round-scoring.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../user-error.js';
 
 interface NewsletterArgs {
   dir: string;

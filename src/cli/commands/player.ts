@@ -6,7 +6,7 @@ import { defineCommand } from '../command.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
 import { parseSettings } from '../../game/settings.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../user-error.js';
 
 interface PlayerArgs {
   dir: string;

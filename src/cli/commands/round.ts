@@ -8,7 +8,7 @@ import { newRound } from '../../game/new-round.js';
 import { readEntries, resolveRound } from '../../game/rounds.js';
 import { parseField, printField } from '../../rules/field.js';
 import { templateLang } from '../../templates/i18n.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../user-error.js';
 
 interface RoundArgs {
   dir: string;

@@ -4,7 +4,7 @@ import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
 import { tick } from '../../game/tick.js';
 import { connectImap } from '../../mail/imap-ingest.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../user-error.js';
 import { describeResult } from './ingest.js';
 
 interface WatchArgs {

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileVerified } from '../store/verified-write.js';
 import { UserError } from '../user-error.js';
 
 /** Writes JSON atomically (temp file, fsync, rename): a crash leaves the old or the new file, never half. */
 export function writeJson(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileAtomic.sync(path, JSON.stringify(value, null, 2) + '\n', { fsync: true });
+  writeFileVerified(path, JSON.stringify(value, null, 2) + '\n');
 }
 
 export function readJson<T>(path: string): T {

@@ -1,0 +1,110 @@
+import * as nodeFs from 'node:fs';
+import { dirname } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { UserError } from '../user-error.js';
+import { writeAll, type WriteFs } from './verified-write.js';
+
+// An append-only journal: one JSON record a line, each line carrying the CRC-32 of its
+// record, each append fsync'd. A line cut short by a crash or a full disk (the last one) and
+// a line whose checksum does not match are skipped on reading, and a torn last line is cut
+// off before the next append, so one bad write never spoils the records around it.
+//
+//   {"sum":"1a2b3c4d","rec":{…}}
+
+const PREFIX = '{"sum":"';
+const MIDDLE = '","rec":';
+
+export type JournalFs = WriteFs & Pick<typeof nodeFs, 'existsSync' | 'ftruncateSync' | 'fstatSync' | 'readSync'>;
+
+const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+
+export function journalLine(rec: unknown): string {
+  const body = JSON.stringify(rec);
+  return `${PREFIX}${hex(crc32(body))}${MIDDLE}${body}}\n`;
+}
+
+/** The record of one line, or undefined when the line is damaged. */
+export function parseJournalLine(line: string): unknown {
+  if (!line.startsWith(PREFIX) || line.slice(16, 16 + MIDDLE.length) !== MIDDLE || !line.endsWith('}')) return undefined;
+  const body = line.slice(16 + MIDDLE.length, -1);
+  if (hex(crc32(body)) !== line.slice(PREFIX.length, 16)) return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface JournalRead<T> {
+  records: T[];
+  /** Lines skipped: damaged in the middle, or the torn last one. */
+  damaged: number;
+  /** Bytes up to the end of the last complete line. */
+  goodEnd: number;
+}
+
+export class Journal<T> {
+  private fd: number | undefined;
+
+  constructor(readonly path: string, private readonly fs: JournalFs = nodeFs) {}
+
+  exists(): boolean {
+    return this.fs.existsSync(this.path);
+  }
+
+  read(): JournalRead<T> {
+    if (!this.fs.existsSync(this.path)) return { records: [], damaged: 0, goodEnd: 0 };
+    const text = this.fs.readFileSync(this.path, 'utf8');
+    const records: T[] = [];
+    let damaged = 0;
+    let start = 0;
+    for (;;) {
+      const end = text.indexOf('\n', start);
+      if (end < 0) break;
+      const rec = parseJournalLine(text.slice(start, end));
+      if (rec === undefined) damaged++;
+      else records.push(rec as T);
+      start = end + 1;
+    }
+    if (start < text.length) damaged++; // the torn last line
+    return { records, damaged, goodEnd: Buffer.byteLength(text.slice(0, start)) };
+  }
+
+  /** Appends one record, fsync'd. A failed append leaves the journal as it was. */
+  append(rec: T): void {
+    this.appendMany([rec]);
+  }
+
+  appendMany(recs: T[]): void {
+    if (recs.length === 0) return;
+    const fd = this.open();
+    const before = this.fs.fstatSync(fd).size;
+    try {
+      writeAll(this.fs, fd, Buffer.from(recs.map(journalLine).join(''), 'utf8'));
+      this.fs.fsyncSync(fd);
+    } catch (e) {
+      try { this.fs.ftruncateSync(fd, before); } catch { /* the reader skips a torn line anyway */ }
+      throw new UserError(`cannot append to ${this.path}: ${(e as Error).message}; nothing was recorded (free disk space and run the command again)`);
+    }
+  }
+
+  close(): void {
+    if (this.fd !== undefined) this.fs.closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  /** Opens for appending, cutting off a torn last line first. */
+  private open(): number {
+    if (this.fd !== undefined) return this.fd;
+    this.fs.mkdirSync(dirname(this.path), { recursive: true });
+    const fd = this.fs.openSync(this.path, 'a+');
+    const size = this.fs.fstatSync(fd).size;
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      this.fs.readSync(fd, last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) this.fs.ftruncateSync(fd, this.read().goodEnd);
+    }
+    this.fd = fd;
+    return fd;
+  }
+}

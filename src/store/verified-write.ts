@@ -1,0 +1,61 @@
+import * as nodeFs from 'node:fs';
+import { dirname } from 'node:path';
+import { UserError } from '../user-error.js';
+
+// Every state file is written so that a crash or a full disk leaves the last good version:
+// temp file, every byte written (a short write is retried, a write of 0 bytes is a full
+// disk), fsync, read back and compared, then renamed over the old file and the folder
+// fsync'd. write-file-atomic 7's writeFileSync ignores the count fs.writeSync returns, so on
+// a full disk it renamed a truncated file into place: this module replaces it.
+
+/** The few fs calls used, so that tests can inject a full disk or a short write. */
+export type WriteFs = Pick<typeof nodeFs, 'openSync' | 'writeSync' | 'fsyncSync' | 'closeSync' | 'renameSync' | 'unlinkSync' | 'readFileSync' | 'mkdirSync'>;
+
+let counter = 0;
+
+/** Writes every byte of buf at the fd's position, or throws (ENOSPC when the disk takes none). */
+export function writeAll(fs: Pick<WriteFs, 'writeSync'>, fd: number, buf: Buffer): void {
+  let off = 0;
+  while (off < buf.length) {
+    const n = fs.writeSync(fd, buf, off, buf.length - off);
+    if (n <= 0) throw Object.assign(new Error('no space left on device (write took 0 bytes)'), { code: 'ENOSPC' });
+    off += n;
+  }
+}
+
+/** fsyncs a folder so that a rename in it survives a power cut (not every file system allows it). */
+export function fsyncDir(fs: WriteFs, dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch { /* e.g. EISDIR/EINVAL on some file systems: the rename is still atomic */ } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/**
+ * Replaces path with data atomically and verified. On any failure the temp file is removed,
+ * the old file is untouched, and a UserError names the file and the cause.
+ */
+export function writeFileVerified(path: string, data: string | Buffer, fs: WriteFs = nodeFs): void {
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const tmp = `${path}.tmp-${process.pid}-${++counter}`;
+  let fd: number | undefined;
+  try {
+    fs.mkdirSync(dirname(path), { recursive: true });
+    fd = fs.openSync(tmp, 'w', 0o644);
+    writeAll(fs, fd, buf);
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fd = undefined;
+    const back = fs.readFileSync(tmp);
+    if (!back.equals(buf)) throw new Error(`read back ${back.length} of ${buf.length} bytes differently`);
+    fs.renameSync(tmp, path);
+  } catch (e) {
+    if (fd !== undefined) try { fs.closeSync(fd); } catch { /* already failing */ }
+    try { fs.unlinkSync(tmp); } catch { /* never created */ }
+    throw new UserError(`cannot write ${path}: ${(e as Error).message}; the previous version is unchanged (free disk space and run the command again)`);
+  }
+  fsyncDir(fs, dirname(path));
+}

@@ -17,6 +17,7 @@ import { judgeCommand } from './commands/judge.js';
 import { reviewCommand } from './commands/review.js';
 import { solveCommand } from './commands/solve.js';
 import { UserError } from '../user-error.js';
+import { sendFailureLine } from '../mail/send-report.js';
 import { FieldError } from '../rules/field.js';
 import { DiceError } from '../rules/dice.js';
 
@@ -56,7 +57,14 @@ async function main(): Promise<void> {
     .parseAsync();
 }
 
-main().catch((err: unknown) => {
+main().then(() => {
+  // The work of the run is saved; but a run whose mail did not all go out says so and fails.
+  const failed = sendFailureLine();
+  if (failed) {
+    process.stderr.write(`postboggle: ${failed}\n`);
+    process.exitCode = 1;
+  }
+}, (err: unknown) => {
   const known = EXPECTED.some((E) => err instanceof E);
   const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`postboggle: ${message}\n`);

@@ -67,7 +67,8 @@ export async function runDemo(outDir: string, seed: string): Promise<{ dir: stri
     const sentAt = new Date(now().getTime() + (i + 1) * 3_600_000);
     const raw = await composeMail({
       from: { name: p.name, address: p.email }, to: gameAddress, subject: `Re: Runde ${round.round}`,
-      text: content.text ?? '', html: content.html, idSeed: `demo/${seed}/${p.email}`, date: sentAt, autoSubmitted: 'auto-generated',
+      // A fixed Date header: the mails (and so their ids) are the same on every run of one seed.
+      text: content.text ?? '', html: content.html, idSeed: `demo/${seed}/${p.email}`, date: new Date(Date.UTC(2026, 0, 1, i + 1)), autoSubmitted: 'auto-generated',
     });
     // A player's mail client would not mark its mail as automatic: strip that header again.
     const eml = Buffer.from(raw.toString('utf8').replace(/^Auto-Submitted: .*\r\n/m, '').replace(/^X-Auto-Response-Suppress: .*\r\n/m, ''), 'utf8');

@@ -1,128 +1,62 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { readMail, type IncomingMail } from '../mail/incoming.js';
+import { bytesHash, headerEnd, mailIdentity } from '../mail/identity.js';
+import { type IncomingMail, readMail, roughFrom } from '../mail/incoming.js';
 import { Outbox } from '../mail/outbox.js';
-import { type ParsedEntry, parseEntry } from '../parse/entry-parser.js';
+import { structureProblem } from '../mail/precheck.js';
+import { namedRound, type ParsedEntry, parseEntry } from '../parse/entry-parser.js';
+import { parseField } from '../rules/field.js';
 import { foldWord } from '../rules/fold.js';
+import type { JudgeContext } from '../rules/judge.js';
+import { jokerOptions, onFieldAtAll } from '../rules/paths.js';
+import { Journal } from '../store/journal.js';
+import { writeFileVerified } from '../store/verified-write.js';
 import { templateLang, type RefusalReason } from '../templates/i18n.js';
+import { UserError } from '../user-error.js';
 import { now } from './clock.js';
 import { crashPoint } from './crash-point.js';
 import { formatDeadline, isLate } from './deadline.js';
 import type { Game } from './game.js';
-import { readJsonIfExists, writeJson } from './json-files.js';
+import { writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
-import { receiptData } from './receipt.js';
-import { readEntries, readRounds, type RoundRecord, type StoredEntry, writeEntries } from './rounds.js';
+import { ignoredView, receiptData } from './receipt.js';
+import { planReply, ReplyLedger } from './replies.js';
+import { type EntryRecord, type JournalRecord, RoundBook } from './round-journal.js';
+import { readRounds, type RoundRecord } from './rounds.js';
 
 export type IngestOutcome =
   | { kind: 'entry'; round: number; email: string; replaced: boolean }
-  | { kind: 'older'; round: number; email: string } // an earlier mail arriving after a later one: kept in the history only
+  | { kind: 'older'; round: number; email: string } // an earlier mail arriving after a later one: kept in the history, told so
+  | { kind: 'not-an-entry'; round: number; email: string; why: string } // kept and answered, never replaces an entry
   | { kind: 'duplicate' }
   | { kind: 'refused'; reason: RefusalReason; round?: number; email: string | null }
-  | { kind: 'ignored'; why: string; email: string | null }; // auto-replies, bounces, lists: stored, never answered
+  | { kind: 'ignored'; why: string; email: string | null } // auto-replies, bounces, lists: stored, never answered
+  | { kind: 'quarantined'; why: string; email: string | null }; // not read at all: stored aside for the GM
 
 export interface IngestResult {
   id: string;
   file: string;
   outcome: IngestOutcome;
-  replied: boolean;
+  /** true: a reply was queued; 'held': a receipt held back by the rate limit, sent later. */
+  replied: boolean | 'held';
 }
 
-/** rounds/ingested.json: every message handled, by id, so that ingesting it again changes nothing. */
-interface IngestLog {
-  [id: string]: { at: string; from: string | null; outcome: string; round: number | null; replied: boolean; file: string };
+/** rounds/ingested.jsonl: every message handled, by id (derived from the journals: rebuild writes it anew). */
+interface IndexRecord {
+  id: string;
+  round: number | null;
+  kind: JournalRecord['kind'];
+  file: string;
 }
 
-const logPath = (game: Game) => join(game.layout.rounds, 'ingested.json');
-
-function repliesInLastHour(log: IngestLog, address: string, at: Date): number {
-  const since = at.getTime() - 3_600_000;
-  return Object.values(log).filter((e) => e.replied && e.from === address && Date.parse(e.at) >= since).length;
-}
-
-/**
- * Takes in one received message: stores it raw first, then reads it, routes it to its
- * round, records the entry (a later one replaces an earlier one) and queues a receipt or
- * a refusal. Safe to repeat: a message already handled changes nothing.
- */
-export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?: Date | undefined } = {}): Promise<IngestResult> {
-  const { layout, settings } = game;
-  // 1. Store the raw bytes before anything else reads them.
-  const landing = layout.unroutedInbox;
-  mkdirSync(landing, { recursive: true });
-  const staged = join(landing, `incoming-${createHash('sha256').update(raw).digest('hex').slice(0, 20)}.eml`);
-  if (!existsSync(staged)) writeFileAtomic.sync(staged, raw, { fsync: true });
-  crashPoint('ingest:stored');
-
-  // 2. Read it (only the head of a mail that is too large to be an entry).
-  const tooLarge = raw.length > settings.mail.maxMessageBytes;
-  const mail = await readMail(tooLarge ? headerPart(raw) : raw);
-  const log = readJsonIfExists<IngestLog>(logPath(game)) ?? {};
-  if (log[mail.id]) {
-    unlinkSync(staged);
-    return { id: mail.id, file: join(layout.dir, log[mail.id]!.file), outcome: { kind: 'duplicate' }, replied: false };
-  }
-  const at = opts.receivedAt ?? mail.receivedAt ?? now();
-  const lang = templateLang(settings.language);
-  const player = settings.players.find((p) => p.email.toLowerCase() === mail.fromAddress);
-
-  const file = (round: number | null): string => {
-    const dir = round === null ? landing : layout.inbox(round);
-    mkdirSync(dir, { recursive: true });
-    const target = join(dir, `${mail.id}.eml`);
-    if (staged !== target) renameSync(staged, target);
-    return target;
-  };
-
-  const parsed = parseEntry(mail.subject, mail.text);
-  const decision = decide(mail, parsed, player, {
-    ownAddress: parseAddress(settings.mail.from).address,
-    rounds: readRounds(layout),
-    tooLarge, at, grace: settings.schedule.grace,
-  });
-  const round = decision.round;
-  const storedAt = file(round?.round ?? null);
-  const outcome: IngestOutcome = decision.kind === 'accept'
-    ? recordEntry(game, round!, mail, parsed, player!, at, relative(layout.dir, storedAt))
-    : decision.outcome;
-
-  crashPoint('ingest:recorded');
-  // 3. Answer, unless the mail is a robot's or the sender had enough replies this hour.
-  let replied = false;
-  // A player's mail is always answered at the registered address, never at a Reply-To: a
-  // forged entry then reaches the real player, who can see it and send a new one.
-  const replyTo = player ? player.email.toLowerCase() : mail.replyAddress;
-  if (outcome.kind !== 'ignored' && replyTo && repliesInLastHour(log, replyTo, at) < settings.mail.repliesPerHour) {
-    const outbox = new Outbox(round ? layout.outbox(round.round) : layout.outboxGeneral);
-    const to = { name: player?.name ?? mail.fromName, address: replyTo };
-    const deadline = round ? formatDeadline(round.deadline, settings.schedule.timezone, lang) : '';
-    if (outcome.kind === 'entry') {
-      const ctx = await game.judgeContext(round!);
-      const { joker, bad } = declaredJoker(parsed.joker, settings.language);
-      const data = receiptData(parsed, joker, bad, ctx, lang);
-      replied = await queueMail(game, outbox, {
-        id: `receipt-${mail.id}`, kind: 'receipt', to, template: 'receipt', inReplyTo: mail.messageId,
-        data: { ...data, name: player!.name, round: round!.round, deadline, replaced: outcome.replaced },
-      });
-    } else if (outcome.kind === 'refused') {
-      replied = await queueMail(game, outbox, {
-        id: `refusal-${mail.id}`, kind: 'refusal', to, template: 'refusal', inReplyTo: mail.messageId,
-        data: { reason: outcome.reason, round: outcome.round ?? parsed.round, deadline, sender: mail.fromAddress, subject: mail.subject },
-      });
-    }
-  }
-  log[mail.id] = { at: at.toISOString(), from: replyTo, outcome: outcome.kind === 'refused' ? `refused:${outcome.reason}` : outcome.kind, round: round?.round ?? null, replied, file: relative(layout.dir, storedAt) };
-  writeJson(logPath(game), log);
-  return { id: mail.id, file: storedAt, outcome, replied };
-}
-
-type Decision = { kind: 'accept'; round: RoundRecord } | { kind: 'answer'; outcome: IngestOutcome; round: RoundRecord | null };
+type Decision =
+  | { kind: 'accept'; round: RoundRecord }
+  | { kind: 'not-an-entry'; round: RoundRecord }
+  | { kind: 'answer'; outcome: IngestOutcome; round: RoundRecord | null };
 
 /**
  * What to do with a mail, from what it says and the state of the game: ignore it (a robot),
- * refuse it (and why), or accept it as an entry for a round. Pure: no files, no clock.
+ * refuse it (and why), take it as an entry for a round, or keep it as not an entry. Pure.
  */
 export function decide(mail: IncomingMail, parsed: ParsedEntry, player: { code?: string | undefined } | undefined, game: {
   ownAddress: string; rounds: RoundRecord[]; tooLarge: boolean; at: Date; grace: string;
@@ -130,24 +64,33 @@ export function decide(mail: IncomingMail, parsed: ParsedEntry, player: { code?:
   const email = mail.fromAddress;
   const refuse = (reason: RefusalReason, round: RoundRecord | null = null, named?: number): Decision =>
     ({ kind: 'answer', round, outcome: { kind: 'refused', reason, email, ...(round || named !== undefined ? { round: round?.round ?? named } : {}) } });
-  const robot = mail.noReplyReason ?? (email === game.ownAddress || mail.replyAddress === game.ownAddress ? 'sent from the game\'s own address' : null);
+  // Only the game's own From is a loop: a player whose Reply-To is the game's address is still a player.
+  const robot = mail.noReplyReason ?? (email === game.ownAddress ? 'sent from the game\'s own address' : null);
   if (robot) return { kind: 'answer', round: null, outcome: { kind: 'ignored', why: robot, email } };
   if (!player) return refuse('unknown-sender');
   // A forged sender, or a forgotten code: the refusal goes to the registered address only.
   if (player.code && parsed.code !== player.code) return refuse('bad-code');
-  const round = parsed.round !== null
-    ? game.rounds.find((r) => r.round === parsed.round)
-    : game.rounds.filter((r) => r.state === 'open').pop();
+  const round = pickRound(parsed, game.rounds);
   if (!round) return parsed.round !== null ? refuse('no-such-round', null, parsed.round) : refuse('no-open-round');
   if (game.tooLarge) return refuse('too-large', round);
+  if (!parsed.isEntry) return { kind: 'not-an-entry', round };
   if (round.state !== 'open' || isLate(game.at, round.deadline, game.grace)) return refuse('round-closed', round);
-  if (parsed.main.length + parsed.substitutes.length === 0) return refuse('nothing-readable', round);
   return { kind: 'accept', round };
 }
 
+/**
+ * The round a mail is for: the one it names explicitly, else the open one (a reply to an
+ * older round's newsletter still counts for the open round), else the one a reply's
+ * subject hints at (so a late entry is told that round is closed).
+ */
+export function pickRound(named: { round: number | null; roundHint: number | null }, rounds: RoundRecord[]): RoundRecord | undefined {
+  if (named.round !== null) return rounds.find((r) => r.round === named.round);
+  return rounds.filter((r) => r.state === 'open').pop() ?? (named.roundHint !== null ? rounds.find((r) => r.round === named.roundHint) : undefined);
+}
+
 function headerPart(raw: Buffer): Buffer {
-  const end = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
-  return Buffer.concat([raw.subarray(0, end >= 0 ? Math.min(end, 64 * 1024) : 64 * 1024), Buffer.from('\r\n\r\n')]);
+  const end = headerEnd(raw, 64 * 1024);
+  return Buffer.concat([raw.subarray(0, end >= 0 ? end : Math.min(raw.length, 64 * 1024)), Buffer.from('\r\n\r\n')]);
 }
 
 /** The declared joker as one letter, or the token that could not be read as one. */
@@ -157,32 +100,288 @@ export function declaredJoker(token: string | null, language: Game['settings']['
   return folded && folded.length === 1 ? { joker: folded, bad: null } : { joker: null, bad: token };
 }
 
-function recordEntry(game: Game, round: RoundRecord, mail: IncomingMail, parsed: ParsedEntry, player: { email: string; name: string }, at: Date, source: string): IngestOutcome {
-  const file = readEntries(game.layout, round.round);
-  const email = player.email.toLowerCase();
-  const { joker } = declaredJoker(parsed.joker, game.settings.language);
-  const entry: StoredEntry = {
-    email, name: player.name, main: parsed.main, substitutes: parsed.substitutes, joker,
-    receivedAt: at.toISOString(), messageId: mail.messageId ?? mail.id, source, replaced: [],
+/**
+ * Takes in received mail, one message at a time, for one run (a batch): stores each raw
+ * first, reads it, routes it to its round, records it in the round's journal and queues
+ * its reply. Safe to repeat: a message already handled changes nothing. Everything the run
+ * needs (journals, the ingest log, reply counts) is loaded once, so the cost of a mail
+ * does not grow with the round. finish() writes the derived entries.json files.
+ */
+export class Ingestor {
+  private readonly books = new Map<number | null, RoundBook>();
+  private readonly index: Journal<IndexRecord>;
+  private readonly seen = new Map<string, IndexRecord>();
+  private readonly ledger: ReplyLedger;
+  /** The rounds as they stood when a mail arrived (rebuild replays history; ingest: as they are now). */
+  private readonly roundsAt: (at: Date) => RoundRecord[];
+  private readonly contexts = new Map<number, Promise<JudgeContext>>();
+  private readonly ownAddress: string;
+  /** Rebuild: record only, queue no replies. */
+  private readonly quiet: boolean;
+
+  constructor(private readonly game: Game, opts: { quiet?: boolean; roundsAt?: (at: Date) => RoundRecord[] } = {}) {
+    this.quiet = opts.quiet ?? false;
+    this.index = new Journal<IndexRecord>(join(game.layout.rounds, 'ingested.jsonl'));
+    for (const r of this.index.read().records) this.seen.set(r.id, r);
+    this.ledger = new ReplyLedger(game.layout);
+    const rounds = readRounds(game.layout);
+    this.roundsAt = opts.roundsAt ?? (() => rounds);
+    this.ownAddress = parseAddress(game.settings.mail.from).address;
+  }
+
+  private book(round: number | null): RoundBook {
+    let b = this.books.get(round);
+    if (!b) this.books.set(round, (b = new RoundBook(this.game.layout, round)));
+    return b;
+  }
+
+  private context(round: RoundRecord): Promise<JudgeContext> {
+    let c = this.contexts.get(round.round);
+    if (!c) this.contexts.set(round.round, (c = this.game.judgeContext(round)));
+    return c;
+  }
+
+  /** Raw mails stored by a run that was killed before it read them: read them first. */
+  leftovers(): string[] {
+    const dir = join(this.game.layout.rounds, 'incoming');
+    return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => join(dir, f)) : [];
+  }
+
+  async ingest(raw: Buffer, opts: { receivedAt?: Date | undefined } = {}): Promise<IngestResult> {
+    const { layout, settings } = this.game;
+    // 1. Store the raw bytes before anything else reads them.
+    const staging = join(layout.rounds, 'incoming');
+    const staged = join(staging, `${bytesHash(raw)}.eml`);
+    if (!existsSync(staged)) writeFileVerified(staged, raw);
+    crashPoint('ingest:stored');
+
+    // 2. Read it: unless its structure is beyond any real entry, or the parser gives up.
+    const tooLarge = raw.length > settings.mail.maxMessageBytes;
+    let problem = structureProblem(tooLarge ? headerPart(raw) : raw);
+    let mail: IncomingMail | null = null;
+    if (!problem) {
+      try {
+        mail = await readMail(tooLarge ? headerPart(raw) : raw);
+      } catch (e) {
+        problem = `cannot be parsed: ${(e as Error).message.split('\n')[0]!.slice(0, 200)}`;
+      }
+    }
+    const at = opts.receivedAt ?? mail?.receivedAt ?? now();
+    const id = mail?.id ?? mailIdentity(raw, null);
+
+    const already = this.seen.get(id);
+    if (already) return this.duplicate(id, already, staged, raw, at, mail);
+
+    if (!mail) return this.quarantine(id, staged, raw, at, problem!);
+
+    const player = settings.players.find((p) => p.email.toLowerCase() === mail!.fromAddress);
+    const named = namedRound(mail.subject, mail.text);
+    const rounds = this.roundsAt(at);
+    const target = pickRound(named, rounds);
+    const field = target ? parseField(target.field) : null;
+    const onField = field ? (t: string) => { const f = foldWord(t, settings.language); return !!f && f.length >= 2 && onFieldAtAll(jokerOptions(field, f)); } : undefined;
+    const parsed = parseEntry(mail.subject, mail.text, { onField, senderName: player?.name ?? mail.fromName });
+    const decision = decide(mail, parsed, player, { ownAddress: this.ownAddress, rounds, tooLarge, at, grace: settings.schedule.grace });
+    const round = decision.round;
+
+    const source = this.file(staged, raw, round ? layout.inbox(round.round) : join(layout.rounds, 'unrouted', 'inbox'), id, at);
+    const facts = { id, at: at.toISOString(), messageId: mail.messageId, from: mail.fromAddress, subject: mail.subject, source };
+    const book = this.book(round?.round ?? null);
+    const email = player?.email.toLowerCase() ?? null;
+    let record: JournalRecord;
+    let outcome: IngestOutcome;
+    if (decision.kind === 'accept') {
+      const { joker } = declaredJoker(parsed.joker, settings.language);
+      record = { ...facts, kind: 'entry', email: email!, name: player!.name, main: parsed.main, substitutes: parsed.substitutes, joker, ignored: parsed.ignored.length };
+      const current = book.entryOf(email!);
+      outcome = current && Date.parse(current.at) > at.getTime() && current.id !== id
+        ? { kind: 'older', round: round!.round, email: email! }
+        : { kind: 'entry', round: round!.round, email: email!, replaced: !!current && current.id !== id };
+    } else if (decision.kind === 'not-an-entry') {
+      record = { ...facts, kind: 'not-an-entry', email: email!, reason: parsed.why };
+      outcome = { kind: 'not-an-entry', round: round!.round, email: email!, why: parsed.why };
+    } else {
+      outcome = decision.outcome;
+      record = outcome.kind === 'refused'
+        ? { ...facts, kind: 'refused', email: outcome.email, reason: outcome.reason }
+        : { ...facts, kind: 'ignored', why: outcome.kind === 'ignored' ? outcome.why : 'unknown' };
+    }
+    if (!book.ids.has(id)) book.append(record);
+    crashPoint('ingest:recorded');
+
+    // 3. Answer, unless the mail is a robot's or the limits say no.
+    const replied = this.quiet || outcome.kind === 'ignored' ? false : await this.reply(mail, parsed, outcome, round, player, at);
+    this.remember({ id, round: round?.round ?? null, kind: record.kind, file: source });
+    return { id, file: join(layout.dir, source), outcome, replied };
+  }
+
+  /** Moves the staged raw copy to its folder as <id>.eml (a different copy of the same message beside it). */
+  private file(staged: string, raw: Buffer, dir: string, id: string, at: Date): string {
+    mkdirSync(dir, { recursive: true });
+    let target = join(dir, `${id}.eml`);
+    if (existsSync(target) && !readFileSync(target).equals(raw)) target = join(dir, `${id}-${bytesHash(raw).slice(0, 8)}.eml`);
+    if (existsSync(target)) unlinkSync(staged);
+    else renameSync(staged, target);
+    // The arrival time, for a rebuild that has nothing else to go by.
+    try { utimesSync(target, at, at); } catch { /* not essential */ }
+    return relative(this.game.layout.dir, target);
+  }
+
+  private remember(r: IndexRecord): void {
+    this.index.append(r);
+    this.seen.set(r.id, r);
+  }
+
+  private duplicate(id: string, of: IndexRecord, staged: string, raw: Buffer, at: Date, mail: IncomingMail | null): IngestResult {
+    const original = join(this.game.layout.dir, of.file);
+    if (existsSync(original) && readFileSync(original).equals(raw)) {
+      unlinkSync(staged);
+      return { id, file: original, outcome: { kind: 'duplicate' }, replied: false };
+    }
+    // The same message with other trace headers (delivered twice): kept beside the first, nothing else.
+    const dir = join(this.game.layout.dir, of.file, '..');
+    const source = this.file(staged, raw, dir, id, at);
+    if (source !== of.file) {
+      this.book(of.round).append({ kind: 'duplicate', of: of.file, id: `${id}-${bytesHash(raw).slice(0, 8)}`, at: at.toISOString(), messageId: mail?.messageId ?? null, from: mail?.fromAddress ?? null, subject: mail?.subject ?? '', source });
+    }
+    return { id, file: join(this.game.layout.dir, source), outcome: { kind: 'duplicate' }, replied: false };
+  }
+
+  /** A mail that cannot be read: stored in rounds/quarantine/, recorded for the GM, a registered sender told. */
+  private async quarantine(id: string, staged: string, raw: Buffer, at: Date, why: string): Promise<IngestResult> {
+    const { layout, settings } = this.game;
+    const source = this.file(staged, raw, join(layout.rounds, 'quarantine'), id, at);
+    const from = roughFrom(raw);
+    const player = settings.players.find((p) => p.email.toLowerCase() === from);
+    const round = this.roundsAt(at).filter((r) => r.state === 'open').pop() ?? null;
+    const book = this.book(round?.round ?? null);
+    if (!book.ids.has(id)) book.append({ kind: 'quarantined', why, id, at: at.toISOString(), messageId: null, from, subject: '', source });
+    let replied: boolean | 'held' = false;
+    if (player && !this.quiet && from !== this.ownAddress) {
+      const plan = planReply({ stranger: false, isReceipt: false, at, sentToAddress: this.ledger.sentTo(player.email.toLowerCase(), at), strangerRepliesLastHour: 0, limits: this.limits() });
+      if (plan.send) {
+        replied = await queueMail(this.game, new Outbox(round ? layout.outbox(round.round) : layout.outboxGeneral), {
+          id: `refusal-${id}`, kind: 'refusal', to: { name: player.name, address: player.email.toLowerCase() }, template: 'refusal', inReplyTo: null,
+          data: { reason: 'unreadable', round: round?.round ?? null, deadline: '', subject: '' },
+        });
+        if (replied) this.ledger.record(player.email.toLowerCase(), at, false);
+      }
+    }
+    this.remember({ id, round: round?.round ?? null, kind: 'quarantined', file: source });
+    return { id, file: join(layout.dir, source), outcome: { kind: 'quarantined', why, email: from }, replied };
+  }
+
+  private limits() {
+    return { repliesPerHour: this.game.settings.mail.repliesPerHour, strangerRepliesPerHour: this.game.settings.mail.strangerRepliesPerHour };
+  }
+
+  private async reply(mail: IncomingMail, parsed: ParsedEntry, outcome: IngestOutcome, round: RoundRecord | null, player: { email: string; name: string } | undefined, at: Date): Promise<boolean | 'held'> {
+    const { layout, settings } = this.game;
+    // A player is always answered at the registered address (never at a Reply-To: a forged
+    // entry then reaches the real player); a stranger at the From address only.
+    const stranger = !player;
+    const to = player ? player.email.toLowerCase() : mail.fromAddress;
+    if (!to || to === this.ownAddress) return false;
+    const isReceipt = outcome.kind === 'entry' || outcome.kind === 'older';
+    const plan = planReply({ stranger, isReceipt, at, sentToAddress: this.ledger.sentTo(to, at), strangerRepliesLastHour: stranger ? this.ledger.strangerRepliesLastHour(at) : 0, limits: this.limits() });
+    if (!plan.send) return false;
+    const lang = templateLang(settings.language);
+    const outbox = new Outbox(round ? layout.outbox(round.round) : layout.outboxGeneral);
+    const address = { name: player?.name ?? '', address: to };
+    const deadline = round ? formatDeadline(round.deadline, settings.schedule.timezone, lang) : '';
+    const when = (iso: string) => formatDeadline(iso, settings.schedule.timezone, lang);
+    const held = plan.notBefore !== null;
+    let queued = false;
+    if (isReceipt) {
+      const ctx = await this.context(round!);
+      const book = this.book(round!.round);
+      const record = book.entryOf(to)!;
+      // A held receipt describes the entry of record when it was written; an older mail is told what counts.
+      const shown: { main: string[]; substitutes: string[]; joker: string | null } = held ? record : parsed;
+      const { joker, bad } = held ? { joker: record.joker, bad: null } : declaredJoker(parsed.joker, settings.language);
+      const data = receiptData({ main: shown.main, substitutes: shown.substitutes }, joker, bad, ctx, lang);
+      queued = await queueMail(this.game, outbox, {
+        id: `receipt-${mail.id}`, kind: 'receipt', to: address, template: 'receipt', inReplyTo: mail.messageId,
+        notBefore: plan.notBefore, key: `receipt:${round!.round}:${to}`,
+        data: {
+          ...data, name: player!.name, round: round!.round, deadline,
+          replaced: outcome.kind === 'entry' && outcome.replaced,
+          superseded: outcome.kind === 'older' ? { receivedAt: when(record.at) } : null,
+          coalesced: held,
+          ...(held ? { ignored: [], ignoredMore: 0, quotedLines: 0 } : ignoredView(parsed, lang)),
+        },
+      });
+    } else if (outcome.kind === 'not-an-entry') {
+      const current: EntryRecord | undefined = this.book(round!.round).entryOf(to);
+      queued = await queueMail(this.game, outbox, {
+        id: `notice-${mail.id}`, kind: 'notice', to: address, template: 'not-an-entry', inReplyTo: mail.messageId,
+        data: {
+          name: player!.name, round: round!.round, deadline, why: outcome.why, subject: mail.subject,
+          current: current ? { main: current.main, substitutes: current.substitutes, joker: current.joker, receivedAt: when(current.at) } : null,
+          ...ignoredView(parsed, lang),
+        },
+      });
+    } else if (outcome.kind === 'refused') {
+      // A stranger's refusal is a fixed text: nothing of their mail (subject, address) is sent anywhere.
+      queued = await queueMail(this.game, outbox, {
+        id: `refusal-${mail.id}`, kind: 'refusal', to: address, template: 'refusal', inReplyTo: stranger ? null : mail.messageId,
+        data: { reason: outcome.reason, round: outcome.round ?? parsed.round, deadline, subject: stranger ? '' : mail.subject },
+      });
+    }
+    if (queued && !held) this.ledger.record(to, at, stranger);
+    return queued ? (held ? 'held' : true) : false;
+  }
+
+  /** Writes entries.json of every round this run changed, and closes the journals. */
+  finish(): void {
+    for (const b of this.books.values()) {
+      if (b.round !== null && b.dirty) writeJson(this.game.layout.entries(b.round), b.entries());
+      b.close();
+    }
+    this.index.close();
+    this.ledger.close();
+  }
+}
+
+/** One mail, one run (for callers with a single message). */
+export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?: Date | undefined } = {}): Promise<IngestResult> {
+  const ing = new Ingestor(game);
+  try {
+    return await ing.ingest(raw, opts);
+  } finally {
+    ing.finish();
+  }
+}
+
+/** A source of mail for one run: calls handle for each message. */
+export type MailFeed = (handle: (raw: Buffer, meta?: { receivedAt?: Date | undefined }) => Promise<IngestResult>) => Promise<void>;
+
+/**
+ * One ingest run: first the mails a killed run stored but did not read, then the feed; the
+ * derived files are written at the end, also when the feed fails half-way.
+ */
+export async function runIngest(game: Game, feed: MailFeed): Promise<IngestResult[]> {
+  const ing = new Ingestor(game);
+  const out: IngestResult[] = [];
+  try {
+    for (const f of ing.leftovers()) out.push(await ing.ingest(readFileSync(f), { receivedAt: statSync(f).mtime }));
+    await feed(async (raw, meta) => {
+      const r = await ing.ingest(raw, meta ?? {});
+      out.push(r);
+      return r;
+    });
+  } finally {
+    ing.finish();
+  }
+  return out;
+}
+
+/** The IMAP mailbox of the game as a feed. */
+export function imapFeed(game: Game): MailFeed {
+  const imap = game.settings.mail.imap;
+  if (!imap) throw new UserError('--imap needs mail.imap (host, user) in postboggle.yaml');
+  return async (handle) => {
+    const { readImap } = await import('../mail/imap-reader.js');
+    await readImap(imap, async (raw, meta) => ({ quarantined: (await handle(raw, meta)).outcome.kind === 'quarantined' }));
   };
-  const i = file.entries.findIndex((e) => e.email === email);
-  const current = i >= 0 ? file.entries[i]! : null;
-  const seen = current && (current.messageId === entry.messageId || current.replaced.some((r) => r.messageId === entry.messageId));
-  if (seen) return { kind: 'entry', round: round.round, email, replaced: current!.replaced.length > 0 };
-  if (!current) {
-    file.entries.push(entry);
-    writeEntries(game.layout, file);
-    return { kind: 'entry', round: round.round, email, replaced: false };
-  }
-  const { replaced: history, ...currentRecord } = current;
-  if (Date.parse(current.receivedAt) > at.getTime()) {
-    // Mail can arrive out of order: the later entry stays the entry of record.
-    const { replaced: _, ...older } = entry;
-    current.replaced = [...history, older].sort((a, b) => Date.parse(a.receivedAt) - Date.parse(b.receivedAt));
-    writeEntries(game.layout, file);
-    return { kind: 'older', round: round.round, email };
-  }
-  file.entries[i] = { ...entry, replaced: [...history, currentRecord] };
-  writeEntries(game.layout, file);
-  return { kind: 'entry', round: round.round, email, replaced: true };
 }

@@ -45,8 +45,10 @@ mail:
   #   user: boggle@example.org
   #   mailbox: INBOX
   #   processed: processed
+  #   quarantine: quarantine  # where unreadable mails go on the server (kept locally in rounds/quarantine)
   maxMessageBytes: 524288 # larger mails are stored but not read
-  repliesPerHour: 10      # automatic replies to one address
+  repliesPerHour: 10      # automatic replies to one address (receipts past it are held, not dropped)
+  strangerRepliesPerHour: 10  # replies to unregistered senders, in all (one a day each)
 
 # Players: add them with postboggle player add EMAIL NAME. A player may have a code:
 #   - { email: a@example.org, name: Anna, code: "tulpe" }   # entries must say "Code: tulpe"

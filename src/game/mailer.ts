@@ -1,5 +1,5 @@
 import { composeMail } from '../mail/compose.js';
-import { fileTransport, Outbox, type OutboxKind, type Transport } from '../mail/outbox.js';
+import { fileTransport, type FlushResult, Outbox, type OutboxKind, type Transport } from '../mail/outbox.js';
 import { render, type TemplateName } from '../templates/render.js';
 import { templateLang } from '../templates/i18n.js';
 import type { Game } from './game.js';
@@ -21,6 +21,8 @@ export function parseAddress(text: string): Address {
 /** Renders a template (subject, text, optional HTML) and records the message in an outbox. */
 export async function queueMail(game: Game, outbox: Outbox, m: {
   id: string; kind: OutboxKind; to: Address; template: TemplateName; data: object; inReplyTo?: string | null;
+  /** Held back until then (rate limit); with a key, a newer message supersedes an unsent older one. */
+  notBefore?: Date | null; key?: string;
 }): Promise<boolean> {
   if (outbox.has(m.id)) return false;
   const lang = templateLang(game.settings.language);
@@ -32,9 +34,9 @@ export async function queueMail(game: Game, outbox: Outbox, m: {
   const from = parseAddress(game.settings.mail.from);
   const raw = await composeMail({
     from, to: m.to, subject, text, html, inReplyTo: m.inReplyTo, idSeed: `${from.address}/${m.id}`, date: now(),
-    autoSubmitted: m.kind === 'receipt' || m.kind === 'refusal' ? 'auto-replied' : 'auto-generated',
+    autoSubmitted: m.kind === 'receipt' || m.kind === 'refusal' || m.kind === 'notice' ? 'auto-replied' : 'auto-generated',
   });
-  return outbox.queue(m.id, m.kind, m.to.address, subject, raw, now());
+  return outbox.queue(m.id, m.kind, m.to.address, subject, raw, now(), { notBefore: m.notBefore ?? undefined, key: m.key });
 }
 
 /** The transport the settings name. */
@@ -44,16 +46,18 @@ export async function transportFor(game: Game): Promise<Transport> {
   return smtpTransport(game.settings.mail);
 }
 
-/** Sends everything queued in these outboxes. */
-export async function flushOutboxes(game: Game, dirs: string[]): Promise<{ sent: number; failed: number }> {
+/** Sends everything queued and due in these outboxes. failed: to be retried; rejected: refused for good (5xx). */
+export async function flushOutboxes(game: Game, dirs: string[]): Promise<FlushResult> {
   const transport = await transportFor(game);
   const from = parseAddress(game.settings.mail.from).address;
-  const total = { sent: 0, failed: 0 };
+  const total: FlushResult = { sent: 0, failed: 0, rejected: 0, held: 0 };
   try {
     for (const dir of dirs) {
       const r = await new Outbox(dir).flush(transport, from, now);
       total.sent += r.sent;
       total.failed += r.failed;
+      total.rejected += r.rejected;
+      total.held += r.held;
     }
   } finally {
     await transport.close?.();

@@ -2,7 +2,7 @@ import { analyseEntry, type JudgeContext } from '../rules/judge.js';
 import type { RejectReason } from '../rules/types.js';
 import { reasonText } from '../templates/i18n.js';
 import type { TemplateLang } from '../templates/render.js';
-import type { ParsedEntry } from '../parse/entry-parser.js';
+import type { IgnoredWhy, ParsedEntry } from '../parse/entry-parser.js';
 
 /** Problems anyone can check before the deadline; dictionary verdicts stay secret until then. */
 const PUBLIC: RejectReason[] = ['too-short', 'not-a-word', 'duplicate', 'over-limit', 'not-on-field'];
@@ -32,7 +32,7 @@ const NOTES = {
 };
 
 /** Reads back an entry as understood, with its publicly checkable problems (SPEC 7). Pure. */
-export function receiptData(entry: ParsedEntry, joker: string | null, badJoker: string | null, ctx: JudgeContext, lang: TemplateLang): ReceiptData {
+export function receiptData(entry: Pick<ParsedEntry, 'main' | 'substitutes'>, joker: string | null, badJoker: string | null, ctx: JudgeContext, lang: TemplateLang): ReceiptData {
   const analysed = analyseEntry({ main: entry.main, substitutes: entry.substitutes }, ctx);
   const words = analysed.map((a) => {
     let problem: string | null = a.early && PUBLIC.includes(a.early) ? reasonText(lang, a.early) : null;
@@ -54,5 +54,28 @@ export function receiptData(entry: ParsedEntry, joker: string | null, badJoker: 
     substitutes: words.filter((w) => w.role === 'substitute').map(strip),
     joker,
     notes,
+  };
+}
+
+const WHY: Record<TemplateLang, Record<IgnoredWhy, string>> = {
+  de: {
+    quote: 'Zitat', signature: 'Signatur', greeting: 'Anrede', closing: 'Grußformel', text: 'Text', 'not numbered': 'nicht nummeriert',
+    command: 'Anfrage', round: 'Rundenangabe', address: 'Adresse',
+  },
+  en: {
+    quote: 'quote', signature: 'signature', greeting: 'greeting', closing: 'closing', text: 'text', 'not numbered': 'not numbered',
+    command: 'request', round: 'round line', address: 'address',
+  },
+};
+
+const SHOWN = 8;
+
+/** What the reader left out, for the receipt: up to 8 lines (each cut to 60 characters), how many more, and the quoted lines. */
+export function ignoredView(parsed: Pick<ParsedEntry, 'ignored' | 'quotedLines'>, lang: TemplateLang) {
+  const lines = parsed.ignored.filter((i) => i.why !== 'round');
+  return {
+    ignored: lines.slice(0, SHOWN).map((i) => ({ text: i.text.length > 60 ? `${i.text.slice(0, 59)}…` : i.text, why: WHY[lang][i.why] })),
+    ignoredMore: Math.max(0, lines.length - SHOWN),
+    quotedLines: parsed.quotedLines,
   };
 }

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { Entry } from '../rules/types.js';
 import type { GameLayout } from './layout.js';
-import { readJson, readJsonIfExists, writeJson } from './json-files.js';
+import { readJson, writeJson } from './json-files.js';
+import { readEntriesOf } from './round-journal.js';
 import { UserError } from '../user-error.js';
 
 export type RoundState = 'open' | 'closed' | 'scored';
@@ -71,8 +72,9 @@ export function resolveRound(layout: GameLayout, n?: number): RoundRecord {
   return readRound(layout, all[all.length - 1]!);
 }
 
+/** A round's entries of record: derived from its journal (entries.json is a copy for the GM). */
 export function readEntries(layout: GameLayout, n: number): EntriesFile {
-  return readJsonIfExists<EntriesFile>(layout.entries(n)) ?? { round: n, entries: [] };
+  return readEntriesOf(layout, n);
 }
 
 export function writeEntries(layout: GameLayout, file: EntriesFile): void {

@@ -45,11 +45,15 @@ const mailSchema = z.strictObject({
     user: z.string(),
     mailbox: z.string().default('INBOX'),
     processed: z.string().default('processed'),
+    /** Mails that cannot be read are moved here (their raw copy is in rounds/quarantine/). */
+    quarantine: z.string().default('quarantine'),
   }).optional(),
   /** Larger mails are stored but not read: an entry is a few lines of text. */
   maxMessageBytes: z.number().int().min(1024).default(512 * 1024),
-  /** At most this many automatic replies to one address an hour. */
+  /** At most this many automatic replies to one address an hour (receipts past it are held and coalesced, not dropped). */
   repliesPerHour: z.number().int().min(0).default(10),
+  /** At most this many replies to unregistered senders an hour in all (and one a day to each). */
+  strangerRepliesPerHour: z.number().int().min(0).default(10),
 });
 
 export const settingsSchema = z.strictObject({

@@ -4,7 +4,7 @@ import { isLate } from './deadline.js';
 import { readJson } from './json-files.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import type { Game } from './game.js';
-import { type IngestResult } from './ingest.js';
+import { imapFeed, type IngestResult, runIngest } from './ingest.js';
 import { flushOutboxes } from './mailer.js';
 import { newRound } from './new-round.js';
 import { publishRound, sendNewsletter } from './publish.js';
@@ -27,8 +27,7 @@ export async function tick(game: Game): Promise<TickReport> {
   const lines: string[] = [];
   const ingested: IngestResult[] = [];
   if (settings.mail.imap) {
-    const { ingestImap } = await import('../mail/imap-ingest.js');
-    ingested.push(...await ingestImap(game));
+    ingested.push(...await runIngest(game, imapFeed(game)));
     if (ingested.length) lines.push(`read ${ingested.length} message(s)`);
   }
   const t = now();
@@ -63,7 +62,9 @@ export async function tick(game: Game): Promise<TickReport> {
     lines.push(`newsletter of round ${r.round}: ${s.sent} sent${s.failed ? `, ${s.failed} failed (retried next tick)` : ''}`);
   }
   const retried = await flushOutboxes(game, allOutboxes(layout));
-  if (retried.sent || retried.failed) lines.push(`outbox: ${retried.sent} sent, ${retried.failed} still failing`);
+  if (retried.sent || retried.failed || retried.rejected) {
+    lines.push(`outbox: ${retried.sent} sent, ${retried.failed} still failing${retried.rejected ? `, ${retried.rejected} refused by the server (not retried)` : ''}`);
+  }
   return { lines, ingested };
 }
 

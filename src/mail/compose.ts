@@ -19,7 +19,8 @@ export interface OutgoingMail {
 /** Builds the RFC 5322 message. Names are cleaned of line breaks; nodemailer encodes the rest. */
 export async function composeMail(m: OutgoingMail): Promise<Buffer> {
   const domain = m.from.address.split('@')[1] ?? 'postboggle.invalid';
-  const messageId = `<${createHash('sha256').update(m.idSeed).digest('hex').slice(0, 24)}@${domain}>`;
+  const seed = createHash('sha256').update(m.idSeed).digest('hex');
+  const messageId = `<${seed.slice(0, 24)}@${domain}>`;
   const composer = new MailComposer({
     from: { name: cleanName(m.from.name), address: m.from.address },
     to: { name: cleanName(m.to.name), address: m.to.address },
@@ -31,6 +32,8 @@ export async function composeMail(m: OutgoingMail): Promise<Buffer> {
     inReplyTo: m.inReplyTo ?? undefined,
     references: m.inReplyTo ?? undefined,
     headers: { 'Auto-Submitted': m.autoSubmitted, 'X-Auto-Response-Suppress': 'All' },
-  });
+    // The MIME boundaries from the seed too: composed twice, a message is byte for byte the same.
+    baseBoundary: seed.slice(24, 40),
+  } as ConstructorParameters<typeof MailComposer>[0]);
   return composer.compile().build();
 }

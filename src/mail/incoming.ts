@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { simpleParser } from 'mailparser';
+import { headerEnd, mailIdentity } from './identity.js';
 
 /** What postboggle needs of a received mail. */
 export interface IncomingMail {
-  /** Stable identity: the Message-ID if the mail has one, else a hash of its bytes. */
+  /** Stable identity: the Message-ID together with a hash of the content (see identity.ts). */
   id: string;
   messageId: string | null;
   fromAddress: string | null;
@@ -30,24 +30,39 @@ function header(headers: Map<string, unknown>, name: string): string {
   return String(v);
 }
 
+const ROBOT_SENDER = /^(?:mailer-daemon|postmaster|post_master|post-master|no-?reply|do-?not-?reply|donotreply|bounces?|listserv|majordomo|mailman|sympa|ezmlm|abuse|autoreply|auto-reply|daemon)(?:[+@.-]|$)|^owner-|-(?:admin|owner|request|bounces?|errors)(?:\+[^@]*)?@/i;
+/** Subjects only robots write: vacation notes, bounces, list loop alerts (also forwarded: "Fwd: Undelivered Mail …"). */
+const ROBOT_SUBJECT = /^(?:(?:re|aw|fw|fwd|wg|tr)\s?:\s*)*(?:auto:|auto(?:matic)?[ -]?(?:reply|response|antwort)|automatische antwort|abwesenheitsnotiz|abwesend:|out of (?:the )?office|réponse automatique|risposta automatica|absence du bureau|loop alert|mail loop|undeliver(?:ed|able)|delivery status notification|delivery failure|mail delivery (?:failed|failure|system)|returned mail|returned to sender|unzustellbar|nicht zustellbar|non remis|non recapitabile|failure notice|delivery has failed|warning: could not send|message not delivered|abuse report|spam report)/i;
+const ROBOT_HEADERS = ['list', 'list-id', 'list-unsubscribe', 'list-post', 'x-autoreply', 'x-autorespond', 'x-auto-response-suppress', 'x-loop', 'x-mailing-list',
+  'x-vacation', 'x-apple-action', 'feedback-type', 'x-failed-recipients', 'x-ms-exchange-generated-message-source'];
+/** Parts that only bounces and abuse reports carry, also inside a forwarded message. */
+const REPORT_PART = /^(?:message\/(?:delivery-status|feedback-report|disposition-notification)|text\/rfc822-headers|message\/global-delivery-status)/i;
+const FORWARDED_BOUNCE = /^(?:content-type:\s*multipart\/report|from:[^\n]{0,80}(?:mailer-daemon|postmaster|mail delivery))/im;
+
 /**
- * RFC 3834 and common practice: never answer auto-replies, bounces or mailing lists, so
- * that two robots cannot talk to each other for ever.
+ * RFC 3834 and common practice: never answer auto-replies, bounces, abuse reports or
+ * mailing lists, so that two robots cannot talk to each other for ever. Robots that do not
+ * say so are recognised by their sender, their subject and their parts.
  */
-export function noReplyReason(headers: Map<string, unknown>, from: string | null, contentType: string): string | null {
+export function noReplyReason(headers: Map<string, unknown>, from: string | null, contentType: string, subject = '', parts: { contentType: string; head?: string }[] = []): string | null {
   const auto = header(headers, 'auto-submitted').toLowerCase();
   if (auto && auto !== 'no') return `Auto-Submitted: ${auto}`;
   const precedence = header(headers, 'precedence').toLowerCase();
   if (/bulk|junk|list|auto_reply/.test(precedence)) return `Precedence: ${precedence}`;
   // mailparser gathers the List-* headers into one "list" entry.
-  for (const h of ['list', 'list-id', 'list-unsubscribe', 'x-autoreply', 'x-autorespond', 'x-auto-response-suppress']) {
+  for (const h of ROBOT_HEADERS) {
     if (headers.has(h)) return `${h} header`;
   }
-  if (/multipart\/report/i.test(contentType)) return 'delivery report (bounce)';
+  if (/multipart\/report/i.test(contentType)) return 'delivery or abuse report';
   if (!from) return 'no sender address';
-  if (/^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?)([+@-]|$)/i.test(from)) return `sender ${from}`;
+  if (ROBOT_SENDER.test(from)) return `sender ${from}`;
   const returnPath = header(headers, 'return-path');
   if (headers.has('return-path') && /^\s*<?\s*>?\s*$/.test(returnPath)) return 'empty Return-Path (bounce)';
+  if (ROBOT_SUBJECT.test(subject.slice(0, 300))) return `subject "${subject.slice(0, 60)}"`;
+  for (const p of parts) {
+    if (REPORT_PART.test(p.contentType)) return `${p.contentType} part (a report, or a forwarded bounce)`;
+    if (/^message\/rfc822/i.test(p.contentType) && p.head && FORWARDED_BOUNCE.test(p.head)) return 'forwarded bounce';
+  }
   return null;
 }
 
@@ -64,7 +79,7 @@ export const cleanName = (name: string) => cleanHeaderText(name, 100);
 function topReceivedDate(raw: Buffer): Date | null {
   const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString('latin1').split(/\r?\n\r?\n/)[0] ?? '';
   const m = /^Received:((?:.*)(?:\r?\n[ \t].*)*)/im.exec(head);
-  const when = m?.[1]?.split(';').pop()?.trim();
+  const when = m?.[1]?.split(';').pop()?.trim().slice(0, 200);
   if (!when) return null;
   const d = new Date(when.replace(/\s*\(.*\)\s*$/, ''));
   return Number.isNaN(d.getTime()) ? null : d;
@@ -83,16 +98,33 @@ export async function readMail(raw: Buffer): Promise<IncomingMail> {
   const messageId = mail.messageId ?? null;
   const text = (mail.text ?? '').slice(0, MAX_TEXT).replace(CONTROL, '');
   const contentType = header(mail.headers as Map<string, unknown>, 'content-type');
+  const subject = cleanHeaderText(mail.subject ?? '', 300);
+  const parts = (mail.attachments ?? []).slice(0, 50).map((a) => ({ contentType: a.contentType ?? '', head: /^message\/rfc822/i.test(a.contentType ?? '') ? a.content.subarray(0, 4096).toString('latin1') : undefined }));
   return {
-    id: createHash('sha256').update(messageId ?? raw).digest('hex').slice(0, 20),
+    id: mailIdentity(raw, messageId),
     messageId,
     fromAddress,
     fromName: cleanName(from?.name ?? ''),
     replyAddress: replyTo?.address?.toLowerCase() ?? fromAddress,
-    subject: cleanHeaderText(mail.subject ?? '', 300),
+    subject,
     text,
     date: mail.date ?? null,
     receivedAt: topReceivedDate(raw),
-    noReplyReason: noReplyReason(mail.headers as Map<string, unknown>, fromAddress, contentType),
+    noReplyReason: noReplyReason(mail.headers as Map<string, unknown>, fromAddress, contentType, subject, parts),
   };
+}
+
+/**
+ * The sender of a mail that is not parsed (quarantined): the address in its first From
+ * header line, found by a bounded linear scan. Only used to tell a registered player.
+ */
+export function roughFrom(raw: Buffer): string | null {
+  const end = headerEnd(raw, 64 * 1024);
+  const head = raw.toString('latin1', 0, end < 0 ? Math.min(raw.length, 64 * 1024) : end);
+  for (const line of head.split(/\r?\n/)) {
+    if (!/^from:/i.test(line)) continue;
+    const m = /<([^<>\s@]{1,64}@[^<>\s@]{1,255})>/.exec(line) ?? /([^\s<>"@:,]{1,64}@[^\s<>"@,]{1,255})/.exec(line.slice(5));
+    return m ? m[1]!.toLowerCase() : null;
+  }
+  return null;
 }

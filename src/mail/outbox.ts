@@ -1,27 +1,44 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { crashPoint } from '../game/crash-point.js';
-import { writeJson } from '../game/json-files.js';
+import { Journal } from '../store/journal.js';
+import { writeFileVerified } from '../store/verified-write.js';
+import { recordSendFailure } from './send-report.js';
 
 // Every outgoing message is recorded in an outbox folder before it is sent (SPEC 9):
-//   <id>.eml    the message as it will be sent
-//   <id>.json   its record: recipient, kind, state queued → sent
-// A send that was interrupted is resumed by the next flush; a message whose record says
-// "sent" is never sent again, and queueing the same id twice keeps the first.
+//   <id>.eml          the message as it will be sent
+//   journal.jsonl     what happened to each: queued → sent | failed | superseded
+// A send that was interrupted is resumed by the next flush; a message the journal says was
+// sent is never sent again, and queueing the same id twice keeps the first. The journal is
+// one file, appended to, so neither queueing nor sending reads the other messages' files.
+//
+// "sent" is appended the moment the server's 250 has come back (one write of one line,
+// before anything else happens): a kill -9 between the two is the only way a message can go
+// out twice, and `npm run bench` measures how often that happens.
 
-export type OutboxKind = 'receipt' | 'refusal' | 'announcement' | 'newsletter';
+export type OutboxKind = 'receipt' | 'refusal' | 'notice' | 'announcement' | 'newsletter';
+
+export type OutboxEvent =
+  | { op: 'queued'; id: string; kind: OutboxKind; to: string; subject: string; at: string; notBefore?: string; key?: string }
+  | { op: 'sent'; id: string; at: string }
+  | { op: 'failed'; id: string; at: string; error: string; permanent: boolean }
+  | { op: 'superseded'; id: string; at: string; by: string };
 
 export interface OutboxRecord {
   id: string;
   kind: OutboxKind;
   to: string;
   subject: string;
-  state: 'queued' | 'sent';
+  /** failed: refused for good by the server (5xx), never retried; superseded: replaced by a newer reply before it went out. */
+  state: 'queued' | 'sent' | 'failed' | 'superseded';
   createdAt: string;
   sentAt: string | null;
   attempts: number;
   lastError?: string | null;
+  /** Not sent before this time (a reply held back by the rate limit). */
+  notBefore?: string;
+  /** Replies with one key coalesce: a newer one supersedes an unsent older one. */
+  key?: string;
 }
 
 export interface Transport {
@@ -31,49 +48,155 @@ export interface Transport {
   close?(): Promise<void>;
 }
 
+export interface FlushResult {
+  sent: number;
+  /** Failed this time, to be retried. */
+  failed: number;
+  /** Refused for good (5xx for the recipient or the message): never retried. */
+  rejected: number;
+  /** Held back by the rate limit until later. */
+  held: number;
+}
+
 const safeId = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 120);
 
-export class Outbox {
-  constructor(readonly dir: string) {}
+/** What a failed send means: refused for good (5xx for this recipient or message), or try again later. */
+export function classifySendError(e: unknown): { permanent: boolean; stopAll: boolean; text: string } {
+  const err = e as { responseCode?: number; code?: string; command?: string; response?: string; message?: string };
+  const text = (err.response ?? err.message ?? String(e)).replace(/\s+/g, ' ').slice(0, 300);
+  const code = err.responseCode ?? 0;
+  const command = (err.command ?? '').toUpperCase();
+  if (code >= 500 && code < 600 && (command.startsWith('RCPT') || err.code === 'EMESSAGE' || command.startsWith('DATA'))) {
+    return { permanent: true, stopAll: false, text };
+  }
+  // The connection, the login or the sender address failed: every other message would fail the same way.
+  const stopAll = ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EAUTH', 'ECONNREFUSED', 'EPROTOCOL'].includes(err.code ?? '') || command.startsWith('MAIL');
+  return { permanent: false, stopAll, text };
+}
 
-  has(id: string): boolean {
-    return existsSync(join(this.dir, `${safeId(id)}.json`));
+export class Outbox {
+  private readonly journal: Journal<OutboxEvent>;
+  private state: Map<string, OutboxRecord> | undefined;
+
+  constructor(readonly dir: string) {
+    this.journal = new Journal<OutboxEvent>(join(dir, 'journal.jsonl'));
   }
 
-  /** Records a message (idempotent by id). Returns false if it was recorded before. */
-  queue(id: string, kind: OutboxKind, to: string, subject: string, raw: Buffer, now: Date): boolean {
+  private load(): Map<string, OutboxRecord> {
+    if (this.state) return this.state;
+    const state = new Map<string, OutboxRecord>();
+    if (!this.journal.exists()) this.importLegacy();
+    for (const ev of this.journal.read().records) apply(state, ev);
+    this.state = state;
+    return state;
+  }
+
+  /** Outboxes written before the journal kept one <id>.json record a message: fold them in once. */
+  private importLegacy(): void {
+    if (!existsSync(this.dir)) return;
+    const events: OutboxEvent[] = [];
+    for (const f of readdirSync(this.dir).filter((x) => x.endsWith('.json')).sort()) {
+      try {
+        const r = JSON.parse(readFileSync(join(this.dir, f), 'utf8')) as OutboxRecord;
+        events.push({ op: 'queued', id: r.id, kind: r.kind, to: r.to, subject: r.subject, at: r.createdAt });
+        if (r.state === 'sent') events.push({ op: 'sent', id: r.id, at: r.sentAt ?? r.createdAt });
+      } catch { /* a record that cannot be read: its .eml is still there */ }
+    }
+    if (events.length) this.journal.appendMany(events);
+  }
+
+  has(id: string): boolean {
+    return this.load().has(safeId(id));
+  }
+
+  get(id: string): OutboxRecord | undefined {
+    return this.load().get(safeId(id));
+  }
+
+  /**
+   * Records a message (idempotent by id). Returns false if it was recorded before. With a
+   * key, a still unsent message of the same key is superseded by this one.
+   */
+  queue(id: string, kind: OutboxKind, to: string, subject: string, raw: Buffer, now: Date, opts: { notBefore?: Date | undefined; key?: string | undefined } = {}): boolean {
     const sid = safeId(id);
-    if (this.has(sid)) return false;
-    mkdirSync(this.dir, { recursive: true });
-    writeFileAtomic.sync(join(this.dir, `${sid}.eml`), raw, { fsync: true });
-    const record: OutboxRecord = { id: sid, kind, to, subject, state: 'queued', createdAt: now.toISOString(), sentAt: null, attempts: 0 };
-    writeJson(join(this.dir, `${sid}.json`), record); // written last: a record means the .eml is complete
+    const state = this.load();
+    if (state.has(sid)) return false;
+    writeFileVerified(join(this.dir, `${sid}.eml`), raw); // first: a queued record means the .eml is complete
+    const events: OutboxEvent[] = [];
+    if (opts.key) {
+      for (const r of state.values()) {
+        if (r.key === opts.key && r.state === 'queued') events.push({ op: 'superseded', id: r.id, at: now.toISOString(), by: sid });
+      }
+    }
+    events.push({
+      op: 'queued', id: sid, kind, to, subject, at: now.toISOString(),
+      ...(opts.notBefore && opts.notBefore > now ? { notBefore: opts.notBefore.toISOString() } : {}), ...(opts.key ? { key: opts.key } : {}),
+    });
+    this.journal.appendMany(events);
+    for (const ev of events) apply(state, ev);
     return true;
   }
 
   records(): OutboxRecord[] {
-    if (!existsSync(this.dir)) return [];
-    return readdirSync(this.dir).filter((f) => f.endsWith('.json')).sort()
-      .map((f) => JSON.parse(readFileSync(join(this.dir, f), 'utf8')) as OutboxRecord);
+    return [...this.load().values()];
   }
 
-  /** Sends what is queued. A failure stays queued (with its error) for the next flush. */
-  async flush(transport: Transport, from: string, now: () => Date): Promise<{ sent: number; failed: number }> {
-    let sent = 0, failed = 0;
-    for (const r of this.records().filter((x) => x.state === 'queued')) {
-      const raw = readFileSync(join(this.dir, `${r.id}.eml`));
-      try {
+  /** Sends what is queued and due. A temporary failure stays queued for the next flush; a 5xx for the recipient is final. */
+  async flush(transport: Transport, from: string, now: () => Date): Promise<FlushResult> {
+    const result: FlushResult = { sent: 0, failed: 0, rejected: 0, held: 0 };
+    const state = this.load();
+    const due = [...state.values()].filter((r) => r.state === 'queued');
+    let stopped: string | null = null;
+    try {
+      for (const r of due) {
+        if (r.notBefore && Date.parse(r.notBefore) > now().getTime()) { result.held++; continue; }
+        if (stopped) {
+          result.failed++;
+          recordSendFailure({ to: r.to, error: stopped, permanent: false });
+          continue;
+        }
+        const raw = readFileSync(join(this.dir, `${r.id}.eml`));
         crashPoint('outbox:before-send');
-        await transport.send(raw, { from, to: r.to });
-        writeJson(join(this.dir, `${r.id}.json`), { ...r, state: 'sent', sentAt: now().toISOString(), attempts: r.attempts + 1, lastError: null });
-        sent++;
-      } catch (e) {
-        writeJson(join(this.dir, `${r.id}.json`), { ...r, attempts: r.attempts + 1, lastError: (e as Error).message });
-        failed++;
+        try {
+          await transport.send(raw, { from, to: r.to });
+        } catch (e) {
+          const c = classifySendError(e);
+          const ev: OutboxEvent = { op: 'failed', id: r.id, at: now().toISOString(), error: c.text, permanent: c.permanent };
+          this.journal.append(ev);
+          apply(state, ev);
+          recordSendFailure({ to: r.to, error: c.text, permanent: c.permanent });
+          if (c.permanent) result.rejected++;
+          else result.failed++;
+          if (c.stopAll) stopped = c.text;
+          continue;
+        }
+        // The server said 250: record it before anything else.
+        const ev: OutboxEvent = { op: 'sent', id: r.id, at: new Date().toISOString() };
+        this.journal.append(ev);
+        apply(state, ev);
+        result.sent++;
       }
+    } finally {
+      this.journal.close();
     }
-    return { sent, failed };
+    return result;
   }
+}
+
+function apply(state: Map<string, OutboxRecord>, ev: OutboxEvent): void {
+  if (ev.op === 'queued') {
+    if (state.has(ev.id)) return;
+    state.set(ev.id, {
+      id: ev.id, kind: ev.kind, to: ev.to, subject: ev.subject, state: 'queued', createdAt: ev.at, sentAt: null, attempts: 0, lastError: null,
+      ...(ev.notBefore ? { notBefore: ev.notBefore } : {}), ...(ev.key ? { key: ev.key } : {}),
+    });
+    return;
+  }
+  const r = state.get(ev.id);
+  if (!r) return;
+  if (ev.op === 'sent') Object.assign(r, { state: 'sent', sentAt: ev.at, attempts: r.attempts + 1, lastError: null });
+  else if (ev.op === 'failed') Object.assign(r, { state: ev.permanent ? 'failed' : r.state === 'sent' ? 'sent' : 'queued', attempts: r.attempts + 1, lastError: ev.error });
+  else if (ev.op === 'superseded' && r.state === 'queued') r.state = 'superseded';
 }
 
 /**

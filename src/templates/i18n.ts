@@ -37,7 +37,7 @@ export function reasonWithConflicts(lang: TemplateLang, w: { reason?: RejectReas
   return reasonText(lang, w.reason) + (w.conflictsWith?.length ? ` (${w.conflictsWith.join(', ')})` : '');
 }
 
-export type RefusalReason = 'unknown-sender' | 'round-closed' | 'nothing-readable' | 'no-open-round' | 'too-large' | 'no-such-round' | 'bad-code';
+export type RefusalReason = 'unknown-sender' | 'round-closed' | 'no-open-round' | 'too-large' | 'no-such-round' | 'bad-code' | 'unreadable';
 
 /** Template language of a game: German for German games, English otherwise. */
 export function templateLang(language: string): TemplateLang {

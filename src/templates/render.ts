@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { PACKAGE_ROOT } from '../package-root.js';
 
-export type TemplateName = 'announcement' | 'receipt' | 'refusal' | 'newsletter';
+export type TemplateName = 'announcement' | 'receipt' | 'refusal' | 'not-an-entry' | 'newsletter';
 export type TemplateLang = 'de' | 'en';
 export type TemplatePart = 'subject' | 'txt' | 'html';
 

@@ -83,14 +83,17 @@ describe('a round played by mail on the file transport', () => {
   it('refuses unknown senders, unreadable mails and late entries with a reply, and never answers an auto-reply', async () => {
     const r = cli(['ingest', '--eml', mail('unknown-sender.eml'), mail('nothing-readable.eml'), mail('vacation-autoreply.eml'), mail('late.eml')]);
     expect(r.stdout).toMatch(/refused \(unknown-sender\) from mallory@example.test, reply queued/);
-    expect(r.stdout).toMatch(/refused \(nothing-readable\) from dave@example.test, reply queued/);
+    expect(r.stdout).toMatch(/not taken as an entry \(no-words\) from dave@example.test for round 1: kept for the GM, entry of record unchanged, reply queued/);
     expect(r.stdout).toMatch(/not answered \(Auto-Submitted: auto-replied\) from dave@example.test\n/);
     expect(r.stdout).toMatch(/refused \(round-closed\) from dave@example.test, reply queued/);
     const late = await readOut(outbox().find((f) => f.startsWith('refusal-') && readFileSync(join(dir, 'rounds/001/outbox', f), 'utf8').includes('late@example.test'))!);
     expect(late.text).toContain('Runde 1 ist geschlossen: Einsendeschluss war Sonntag, 29. November 2026 um 18:00 Uhr');
     const stranger = await readOut(outbox('rounds/unrouted/outbox')[0]!, 'rounds/unrouted/outbox');
     expect(stranger.to && !Array.isArray(stranger.to) ? stranger.to.value[0]!.address : null).toBe('mallory@example.test');
-    expect(stranger.text).toContain('mallory@example.test ist bei Boggle per Post nicht angemeldet');
+    expect(stranger.text).toContain('Diese Adresse ist bei Boggle per Post nicht angemeldet');
+    // Nothing of the stranger's mail goes back: not the subject, not the address in the text.
+    expect(stranger.text).not.toContain('mallory');
+    expect(stranger.subject).not.toMatch(/Runde|Einsendung/);
     expect(json('rounds/001/entries.json').entries.map((e: { email: string }) => e.email).sort()).toEqual(['alice@example.test', 'bob@example.test', 'carol@example.test']);
     // Every one of them is stored raw.
     expect(readdirSync(join(dir, 'rounds/unrouted/inbox')).filter((f) => f.endsWith('.eml'))).toHaveLength(2); // stranger, auto-reply

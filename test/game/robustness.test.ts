@@ -91,14 +91,18 @@ describe('other ways mail comes in', () => {
     expect(text).toMatch(/Subject: Test Game: your entry for round 1 was received/);
     expect(text).toMatch(/we read your entry for round 1 as:/);
   });
-  it('rate-limits automatic replies to one address', () => {
+  it('rate-limits replies to strangers: once a day per address, and in all', () => {
     const dir = newGame();
-    const yaml = readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('repliesPerHour: 10', 'repliesPerHour: 2');
+    const yaml = readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('strangerRepliesPerHour: 10', 'strangerRepliesPerHour: 2');
     writeFileSync(join(dir, 'postboggle.yaml'), yaml);
     const env = { POSTBOGGLE_NOW: '2026-11-24T10:00:00Z' };
     const raw = readFileSync(fixture('mail/unknown-sender.eml'), 'utf8');
-    const outs = [1, 2, 3, 4].map((i) => runCli(['ingest', '--dir', dir], { input: raw.replace('<stranger@example.test>', `<stranger${i}@example.test>`), env }).stdout);
-    expect(outs.filter((o) => /reply queued/.test(o))).toHaveLength(2);
+    // the same stranger three times: one reply
+    const same = [1, 2, 3].map((i) => runCli(['ingest', '--dir', dir], { input: raw.replace('<stranger@example.test>', `<stranger${i}@example.test>`), env }).stdout);
+    expect(same.filter((o) => /reply queued/.test(o))).toHaveLength(1);
+    // other strangers: the second gets one, then the hour's two are used up
+    const others = [4, 5, 6].map((i) => runCli(['ingest', '--dir', dir], { input: raw.replace('<stranger@example.test>', `<stranger${i}@example.test>`).replace('mallory@example.test', `m${i}@example.test`), env }).stdout);
+    expect(others.filter((o) => /reply queued/.test(o))).toHaveLength(1);
   });
 });
 

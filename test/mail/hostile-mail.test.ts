@@ -57,11 +57,11 @@ describe('hostile and broken mail', () => {
     const refusal = readFileSync(join(dir, 'rounds/unrouted/outbox', f!), 'utf8');
     const head = refusal.split('\r\n\r\n')[0]!;
     expect(head).not.toMatch(/^Bcc:/im);
-    expect(head).toMatch(/^To: "?Eve Bcc: victim@example.test"? <eve@example.test>$/m);
+    expect(head).toMatch(/^To: eve@example.test$/m); // a stranger gets a fixed text: not even their name comes back
   });
 
   it('escapes HTML in names and words in the HTML newsletter', () => {
-    ingest(mail(['From: html@example.test', 'Subject: Runde 1', 'Message-ID: <h@example.test>'], 'gurren\r\n<img src=x onerror=alert(1)>'));
+    ingest(mail(['From: html@example.test', 'Subject: Runde 1', 'Message-ID: <h@example.test>'], 'Wörter: gurren\r\n<img src=x onerror=alert(1)>'));
     runCli(['score', '--dir', dir, '--reject-pending', '--early']);
     runCli(['newsletter', '--dir', dir]);
     const html = readFileSync(join(dir, 'rounds/001/newsletter.html'), 'utf8');

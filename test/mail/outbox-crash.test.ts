@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Outbox } from '../../src/mail/outbox.js';
 import { runCli, runCliAsync } from '../cli/run-cli.js';
 
 // An SMTP sink that can stall inside DATA: a send in flight when postboggle is killed.
@@ -54,9 +55,10 @@ describe('outbox: kill -9 while a message is being sent', () => {
     child.kill('SIGKILL');
     await new Promise((res) => child.once('exit', res));
     const box = join(dir, 'rounds/001/outbox');
-    const records = readdirSync(box).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(box, f), 'utf8')));
+    const records = new Outbox(box).records();
     expect(records).toHaveLength(3); // all recorded before any was sent
     expect(records.every((r) => r.state === 'queued')).toBe(true);
+    expect(readdirSync(box).filter((f) => f.endsWith('.eml'))).toHaveLength(3);
     stall = false;
     const r = await runCliAsync(['round', 'publish', '--dir', dir], { env: { POSTBOGGLE_NOW: '2026-11-22T10:05:00Z' } });
     expect(r.stdout, r.stderr).toMatch(/0 announcement\(s\) queued, 3 sent via smtp/);

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { openGame } from '../../game/game.js';
-import { type IngestResult, ingestMessage } from '../../game/ingest.js';
+import { imapFeed, type IngestResult, runIngest } from '../../game/ingest.js';
 import { withLock } from '../../game/lock.js';
 import { flushOutboxes } from '../../game/mailer.js';
 import { allOutboxes } from '../../game/rounds.js';
@@ -37,10 +37,12 @@ export function describeResult(dir: string, r: IngestResult): string {
   const o = r.outcome;
   const what = o.kind === 'entry' ? `entry for round ${o.round} from ${o.email}${o.replaced ? ' (replaces the earlier one)' : ''}`
     : o.kind === 'older' ? `an earlier entry from ${o.email} for round ${o.round}, arrived after a later one: kept in the history`
+    : o.kind === 'not-an-entry' ? `not taken as an entry (${o.why}) from ${o.email} for round ${o.round}: kept for the GM, entry of record unchanged`
     : o.kind === 'duplicate' ? 'already ingested: nothing changed'
     : o.kind === 'refused' ? `refused (${o.reason}) from ${o.email ?? 'unknown sender'}`
+    : o.kind === 'quarantined' ? `quarantined (${o.why}) from ${o.email ?? 'unknown sender'}: set aside unread for the GM`
     : `not answered (${o.why}) from ${o.email ?? 'unknown sender'}`;
-  return `${relative(dir, r.file)}: ${what}${r.replied ? ', reply queued' : ''}`;
+  return `${relative(dir, r.file)}: ${what}${r.replied === 'held' ? ', receipt held back (rate limit) and sent later' : r.replied ? ', reply queued' : ''}`;
 }
 
 export const ingestCommand = defineCommand<IngestArgs>({
@@ -61,25 +63,28 @@ export const ingestCommand = defineCommand<IngestArgs>({
       if (Number.isNaN(receivedAt.getTime())) throw new UserError(`--received-at "${argv.receivedAt}" is not an ISO 8601 time`);
     }
     const results = await withLock(game.layout, async () => {
-      const out: IngestResult[] = [];
-      if (argv.imap) {
-        const { ingestImap } = await import('../../mail/imap-ingest.js');
-        out.push(...await ingestImap(game));
-      } else if (argv.eml?.length || argv.maildir) {
+      let feed: Parameters<typeof runIngest>[1];
+      if (argv.imap) feed = imapFeed(game);
+      else if (argv.eml?.length || argv.maildir) {
         const files = [...(argv.eml ?? []), ...(argv.maildir ? maildirFiles(argv.maildir) : [])];
-        for (const f of files) {
-          let raw: Buffer;
-          try { raw = readFileSync(f); } catch { throw new UserError(`cannot read ${f}`); }
-          out.push(await ingestMessage(game, raw, { receivedAt }));
-        }
+        feed = async (handle) => {
+          for (const f of files) {
+            let raw: Buffer;
+            try { raw = readFileSync(f); } catch { throw new UserError(`cannot read ${f}`); }
+            await handle(raw, { receivedAt });
+          }
+        };
       } else {
         if (process.stdin.isTTY) throw new UserError('nothing to ingest: pass --eml FILE…, --maildir DIR or --imap, or pipe one mail into standard input');
-        out.push(await ingestMessage(game, await readStdin(), { receivedAt }));
+        const raw = await readStdin();
+        feed = async (handle) => { await handle(raw, { receivedAt }); };
       }
+      const out = await runIngest(game, feed);
       const sent = await flushOutboxes(game, allOutboxes(game.layout));
       return { out, sent };
     });
     for (const r of results.out) process.stdout.write(describeResult(game.layout.dir, r) + '\n');
-    process.stdout.write(`${results.out.length} message(s) read; ${results.sent.sent} reply(ies) sent via ${game.settings.mail.transport}${results.sent.failed ? `, ${results.sent.failed} failed (will be retried)` : ''}\n`);
+    const s = results.sent;
+    process.stdout.write(`${results.out.length} message(s) read; ${s.sent} reply(ies) sent via ${game.settings.mail.transport}${s.held ? `, ${s.held} held back by the rate limit` : ''}${s.failed ? `, ${s.failed} failed (will be retried)` : ''}${s.rejected ? `, ${s.rejected} refused by the server` : ''}\n`);
   },
 });

@@ -3,8 +3,9 @@ import { defineCommand } from '../command.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
 import { tick } from '../../game/tick.js';
-import { connectImap } from '../../mail/imap-ingest.js';
+import { connectImap } from '../../mail/imap-reader.js';
 import { UserError } from '../../user-error.js';
+import { clearSendFailures, sendFailureLine } from '../../mail/send-report.js';
 import { describeResult } from './ingest.js';
 
 interface WatchArgs {
@@ -40,6 +41,9 @@ export const watchCommand = defineCommand<WatchArgs>({
           const report = await withLock(game.layout, () => tick(openGame(argv.dir)));
           for (const r of report.ingested) process.stdout.write(describeResult(game.layout.dir, r) + '\n');
           for (const l of report.lines) process.stdout.write(l + '\n');
+          const failed = sendFailureLine();
+          if (failed) process.stderr.write(`postboggle: ${failed}\n`);
+          clearSendFailures();
         } catch (e) {
           process.stderr.write(`postboggle: tick failed: ${(e as Error).message}\n`);
         }

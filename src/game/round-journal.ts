@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Journal } from '../store/journal.js';
+import type { RefusalReason } from '../templates/i18n.js';
+import { readJsonIfExists } from './json-files.js';
+import type { GameLayout } from './layout.js';
+import type { EntriesFile, StoredEntry } from './rounds.js';
+
+// The journal of a round (rounds/NNN/journal.jsonl), and of mail that belongs to no round
+// (rounds/unrouted/journal.jsonl): one record for every mail handled, appended, never
+// rewritten. entries.json and the ingest log are derived from it; docs/journal.md describes
+// the records.
+
+interface MailFacts {
+  /** The message's identity: Message-ID and content (see mail-identity.ts). */
+  id: string;
+  /** When it arrived (IMAP INTERNALDATE, Received header, --received-at, or the clock). */
+  at: string;
+  messageId: string | null;
+  from: string | null;
+  subject: string;
+  /** The raw copy, relative to the game directory. */
+  source: string;
+}
+
+export type JournalRecord =
+  | (MailFacts & { kind: 'entry'; email: string; name: string; main: string[]; substitutes: string[]; joker: string | null; ignored?: number })
+  | (MailFacts & { kind: 'not-an-entry'; email: string; reason: string })
+  | (MailFacts & { kind: 'refused'; email: string | null; reason: RefusalReason })
+  | (MailFacts & { kind: 'ignored'; why: string })
+  | (MailFacts & { kind: 'quarantined'; why: string })
+  /** A second copy of a mail already handled whose bytes differ (trace headers): kept, nothing else. */
+  | (MailFacts & { kind: 'duplicate'; of: string });
+
+export type EntryRecord = Extract<JournalRecord, { kind: 'entry' }>;
+
+export const journalPath = (layout: GameLayout, round: number | null) =>
+  round === null ? join(layout.dir, 'rounds', 'unrouted', 'journal.jsonl') : join(layout.round(round), 'journal.jsonl');
+
+function toStored(r: EntryRecord): Omit<StoredEntry, 'replaced'> {
+  return { email: r.email, name: r.name, main: r.main, substitutes: r.substitutes, joker: r.joker, receivedAt: r.at, messageId: r.messageId ?? r.id, source: r.source };
+}
+
+/**
+ * The entries of record from a round's entry records: per player the one that arrived last
+ * (ties: the later record), the others as its history, oldest first. Players in the order of
+ * their first entry. Pure.
+ */
+export function deriveEntries(round: number, records: readonly JournalRecord[]): EntriesFile {
+  const byPlayer = new Map<string, EntryRecord[]>();
+  for (const r of records) {
+    if (r.kind !== 'entry') continue;
+    const list = byPlayer.get(r.email);
+    if (list) { if (!list.some((x) => x.id === r.id)) list.push(r); } else byPlayer.set(r.email, [r]);
+  }
+  const entries: StoredEntry[] = [];
+  for (const list of byPlayer.values()) {
+    const ordered = list.map((r, i) => ({ r, i })).sort((a, b) => Date.parse(a.r.at) - Date.parse(b.r.at) || a.i - b.i).map((x) => x.r);
+    const latest = ordered[ordered.length - 1]!;
+    entries.push({ ...toStored(latest), replaced: ordered.slice(0, -1).map(toStored) });
+  }
+  return { round, entries };
+}
+
+/**
+ * Everything ingest needs to know about one round (or the unrouted mail), loaded once per
+ * run and kept up to date in memory as records are appended: the cost of one more mail does
+ * not grow with the round.
+ */
+export class RoundBook {
+  readonly journal: Journal<JournalRecord>;
+  readonly records: JournalRecord[];
+  readonly ids = new Set<string>();
+  /** Per player: the arrival time of the entry of record. */
+  private readonly latest = new Map<string, EntryRecord>();
+  dirty = false;
+
+  constructor(readonly layout: GameLayout, readonly round: number | null) {
+    this.journal = new Journal<JournalRecord>(journalPath(layout, round));
+    if (round !== null && !this.journal.exists()) this.importLegacy(round);
+    this.records = this.journal.read().records;
+    for (const r of this.records) this.index(r);
+  }
+
+  /** A round ingested before journals existed: its entries.json becomes the journal's first records. */
+  private importLegacy(round: number): void {
+    const file = readJsonIfExists<EntriesFile>(this.layout.entries(round));
+    if (!file?.entries.length) return;
+    const recs: JournalRecord[] = [];
+    for (const e of file.entries) {
+      for (const old of [...e.replaced, e]) {
+        recs.push({ kind: 'entry', id: `legacy-${old.messageId}`, at: old.receivedAt, messageId: old.messageId, from: e.email, subject: '', source: old.source,
+          email: e.email, name: e.name, main: [...old.main], substitutes: [...old.substitutes], joker: old.joker ?? null });
+      }
+    }
+    this.journal.appendMany(recs);
+  }
+
+  private index(r: JournalRecord): void {
+    this.ids.add(r.id);
+    if (r.kind === 'entry') {
+      const cur = this.latest.get(r.email);
+      if (!cur || Date.parse(r.at) >= Date.parse(cur.at)) this.latest.set(r.email, r);
+    }
+  }
+
+  /** The entry of record of a player, if any. */
+  entryOf(email: string): EntryRecord | undefined {
+    return this.latest.get(email);
+  }
+
+  append(r: JournalRecord): void {
+    this.journal.append(r);
+    this.records.push(r);
+    this.index(r);
+    if (r.kind === 'entry') this.dirty = true;
+  }
+
+  entries(): EntriesFile {
+    return deriveEntries(this.round ?? 0, this.records);
+  }
+
+  close(): void {
+    this.journal.close();
+  }
+}
+
+/** The entries of a round: derived from its journal, or entries.json for a round without one. */
+export function readEntriesOf(layout: GameLayout, round: number): EntriesFile {
+  const path = journalPath(layout, round);
+  if (existsSync(path)) return deriveEntries(round, new Journal<JournalRecord>(path).read().records);
+  return readJsonIfExists<EntriesFile>(layout.entries(round)) ?? { round, entries: [] };
+}

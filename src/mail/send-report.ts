@@ -1,0 +1,35 @@
+// What this process failed to send, for the one line a run ends with ("2 of 83 messages
+// could not be sent: …") and its exit status. The outbox journals keep the details.
+
+export interface SendFailure {
+  to: string;
+  error: string;
+  permanent: boolean;
+}
+
+const failures: SendFailure[] = [];
+
+export function recordSendFailure(f: SendFailure): void {
+  failures.push(f);
+}
+
+export function sendFailures(): readonly SendFailure[] {
+  return failures;
+}
+
+export function clearSendFailures(): void {
+  failures.length = 0;
+}
+
+/** One line saying how many sends failed and why, or null when none did. */
+export function sendFailureLine(list: readonly SendFailure[] = failures): string | null {
+  if (list.length === 0) return null;
+  const permanent = list.filter((f) => f.permanent);
+  const temporary = list.filter((f) => !f.permanent);
+  const parts: string[] = [];
+  if (permanent.length) {
+    parts.push(`${permanent.length} refused for good, not retried (${permanent.slice(0, 3).map((f) => `${f.to}: ${f.error}`).join('; ')}${permanent.length > 3 ? '; …' : ''})`);
+  }
+  if (temporary.length) parts.push(`${temporary.length} failed, retried by the next command that sends (${temporary[0]!.error})`);
+  return `${list.length} message(s) could not be sent: ${parts.join('; ')}`;
+}

@@ -16,6 +16,7 @@ import { demoCommand } from './commands/demo.js';
 import { judgeCommand } from './commands/judge.js';
 import { reviewCommand } from './commands/review.js';
 import { solveCommand } from './commands/solve.js';
+import { rebuildCommand } from './commands/rebuild.js';
 import { UserError } from '../user-error.js';
 import { sendFailureLine } from '../mail/send-report.js';
 import { FieldError } from '../rules/field.js';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     .command(solveCommand)
     .command(checkCommand)
     .command(demoCommand)
+    .command(rebuildCommand)
     .option('dir', { type: 'string', default: '.', global: true, describe: 'the game directory' })
     .demandCommand(1, 'name a command; see --help')
     .strict()

@@ -131,7 +131,7 @@ export class Ingestor {
 
   private book(round: number | null): RoundBook {
     let b = this.books.get(round);
-    if (!b) this.books.set(round, (b = new RoundBook(this.game.layout, round)));
+    if (!b) this.books.set(round, (b = new RoundBook(this.game.layout, round, { legacy: !this.quiet })));
     return b;
   }
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journal } from '../store/journal.js';
 import type { RefusalReason } from '../templates/i18n.js';
+import { UserError } from '../user-error.js';
 import { readJsonIfExists } from './json-files.js';
 import type { GameLayout } from './layout.js';
 import type { EntriesFile, StoredEntry } from './rounds.js';
@@ -75,16 +76,21 @@ export class RoundBook {
   private readonly latest = new Map<string, EntryRecord>();
   dirty = false;
 
-  constructor(readonly layout: GameLayout, readonly round: number | null) {
+  constructor(readonly layout: GameLayout, readonly round: number | null, opts: { legacy?: boolean } = {}) {
     this.journal = new Journal<JournalRecord>(journalPath(layout, round));
-    if (round !== null && !this.journal.exists()) this.importLegacy(round);
+    if (round !== null && opts.legacy !== false && !this.journal.exists()) this.importLegacy(round);
     this.records = this.journal.read().records;
     for (const r of this.records) this.index(r);
   }
 
   /** A round ingested before journals existed: its entries.json becomes the journal's first records. */
   private importLegacy(round: number): void {
-    const file = readJsonIfExists<EntriesFile>(this.layout.entries(round));
+    let file: EntriesFile | undefined;
+    try {
+      file = readJsonIfExists<EntriesFile>(this.layout.entries(round));
+    } catch (e) {
+      throw new UserError(`${(e as Error).message}; postboggle rebuild reads the stored mails again and writes it anew`);
+    }
     if (!file?.entries.length) return;
     const recs: JournalRecord[] = [];
     for (const e of file.entries) {
@@ -129,5 +135,9 @@ export class RoundBook {
 export function readEntriesOf(layout: GameLayout, round: number): EntriesFile {
   const path = journalPath(layout, round);
   if (existsSync(path)) return deriveEntries(round, new Journal<JournalRecord>(path).read().records);
-  return readJsonIfExists<EntriesFile>(layout.entries(round)) ?? { round, entries: [] };
+  try {
+    return readJsonIfExists<EntriesFile>(layout.entries(round)) ?? { round, entries: [] };
+  } catch (e) {
+    throw new UserError(`${(e as Error).message}; postboggle rebuild reads the stored mails again and writes it anew`);
+  }
 }

@@ -115,7 +115,7 @@ export class Outbox {
 
   /**
    * Records a message (idempotent by id). Returns false if it was recorded before. With a
-   * key, a still unsent message of the same key is superseded by this one.
+   * key, a message of the same key still held back (notBefore) is superseded by this one.
    */
   queue(id: string, kind: OutboxKind, to: string, subject: string, raw: Buffer, now: Date, opts: { notBefore?: Date | undefined; key?: string | undefined } = {}): boolean {
     const sid = safeId(id);
@@ -125,7 +125,8 @@ export class Outbox {
     const events: OutboxEvent[] = [];
     if (opts.key) {
       for (const r of state.values()) {
-        if (r.key === opts.key && r.state === 'queued') events.push({ op: 'superseded', id: r.id, at: now.toISOString(), by: sid });
+        // only a held message is replaced: one that is due goes out as it is
+        if (r.key === opts.key && r.state === 'queued' && r.notBefore) events.push({ op: 'superseded', id: r.id, at: now.toISOString(), by: sid });
       }
     }
     events.push({

@@ -180,7 +180,7 @@ export class Ingestor {
     const target = pickRound(named, rounds);
     const field = target ? parseField(target.field) : null;
     const onField = field ? (t: string) => { const f = foldWord(t, settings.language); return !!f && f.length >= 2 && onFieldAtAll(jokerOptions(field, f)); } : undefined;
-    const parsed = parseEntry(mail.subject, mail.text, { onField, senderName: player?.name ?? mail.fromName });
+    const parsed = parseEntry(mail.subject, mail.text, { onField, senderName: player?.name ?? mail.fromName, language: settings.language });
     const decision = decide(mail, parsed, player, { ownAddress: this.ownAddress, rounds, tooLarge, at, grace: settings.schedule.grace });
     const round = decision.round;
 

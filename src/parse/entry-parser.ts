@@ -46,6 +46,8 @@ export interface ParseContext {
   onField?: ((token: string) => boolean) | undefined;
   /** The sender's display name: a line with just that name is a signature. */
   senderName?: string | undefined;
+  /** The game's language: its small words (and English ones) mark a line as a sentence. Default de. */
+  language?: 'de' | 'en' | 'fr' | 'it' | undefined;
 }
 
 const ROUND_WORD = '(?:Runde|Round|Rd\\.?|Manche|Tour|Turno|Giro|Partita)';
@@ -141,7 +143,7 @@ function nameLike(t: string): boolean {
 }
 
 /** A line that is prose (a sentence, an intro ending in a colon, a question) rather than words. */
-function isProse(t: string, onField?: (token: string) => boolean): boolean {
+function isProse(t: string, small: (w: string) => boolean, onField?: (token: string) => boolean): boolean {
   if (/\?/.test(t)) return true;
   if (/:\s*$/.test(t)) return true;
   // "Liebe, gurren, Gras" is a list whatever its first word: commas between short pieces.
@@ -149,7 +151,7 @@ function isProse(t: string, onField?: (token: string) => boolean): boolean {
   if (pieces.length > 1 && pieces.every((seg) => seg.trim().split(/\s+/).length <= 2)) return false;
   const words = t.split(/\s+/).map((w) => cleanToken(w)).filter(Boolean);
   if (words.length < 2) return false;
-  const fn = words.filter((w) => FUNCTION_WORDS.has(lower(w))).length;
+  const fn = words.filter((w) => small(lower(w))).length;
   const onFieldShare = onField ? words.filter((w) => onField(w)).length / words.length : null;
   if (onFieldShare !== null && onFieldShare >= 0.8) return false; // a list of field words, whatever they are
   if (fn >= 1 && fn / words.length >= 0.25) return true;
@@ -169,13 +171,15 @@ export function namedRound(subject: string, body: string): { round: number | nul
     const m = ROUND_LINE.exec(l.text.trim());
     if (m) { fromLine = m[1]; break; }
   }
-  const round = fromLine ?? (isReply ? undefined : fromSubject);
+  const round = (isReply ? undefined : fromSubject) ?? fromLine;
   return { round: round === undefined ? null : Number(round), roundHint: isReply && fromSubject !== undefined ? Number(fromSubject) : null };
 }
 
 export function parseEntry(subject: string, body: string, ctx: ParseContext = {}): ParsedEntry {
   const own = ownText(body);
   const ignored: IgnoredText[] = [...own.ignored];
+  const ownWords = FUNCTION_WORDS[ctx.language ?? 'de'];
+  const small = (w: string) => ownWords.has(w) || FUNCTION_WORDS.en.has(w);
   const { round, roundHint } = namedRound(subject, body);
   const lines: Line[] = own.lines.filter((l) => l.text.trim());
   const name = ctx.senderName ? lower(normalise(ctx.senderName).trim()) : '';
@@ -264,7 +268,7 @@ export function parseEntry(subject: string, body: string, ctx: ParseContext = {}
     else if (bare) text = bare[2]!;
     else if (bullet) text = bullet[1]!;
     else if (numberedLines >= 2 && !inSubstitutes && !afterSubs) { ignored.push({ text: t, why: 'not numbered', line: l.no }); continue; }
-    if (!n && !bare && !inside && isProse(text, ctx.onField)) { ignored.push({ text: t, why: 'text', line: l.no }); continue; }
+    if (!n && !bare && !inside && isProse(text, small, ctx.onField)) { ignored.push({ text: t, why: 'text', line: l.no }); continue; }
     if (/[,;]\s*\S/.test(text)) listSyntax = true;
     push(tokens(text));
     if (afterSubs !== null) { inSubstitutes = true; push(tokens(afterSubs)); }

@@ -40,25 +40,29 @@ export const APP_SIGNATURES: RegExp[] = [
   /^(?:diese nachricht wurde von meinem|this message was sent from)\b.{0,80}$/i,
 ];
 
-/** The small words of sentences: a line with several of them is prose, not a word list. */
-export const FUNCTION_WORDS = new Set([
-  // German
-  'ich', 'du', 'er', 'es', 'wir', 'ihr', 'sie', 'bin', 'bist', 'ist', 'sind', 'war', 'habe', 'hab', 'hat', 'haben', 'wird', 'werde', 'kann',
-  'im', 'am', 'ins', 'zum', 'zur', 'der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'und', 'oder', 'aber', 'nicht',
-  'kein', 'keine', 'mein', 'meine', 'meinen', 'dein', 'deine', 'mit', 'für', 'von', 'zu', 'bei', 'auf', 'aus', 'nach', 'noch', 'schon',
-  'hier', 'da', 'mal', 'auch', 'wie', 'was', 'wann', 'wo', 'warum', 'heute', 'diese', 'dieser', 'diesmal', 'bitte', 'leider',
-  'gerade', 'jetzt', 'sorry', 'nochmal', 'wieder', 'ob', 'dass', 'wenn', 'weil', 'so', 'sehr', 'nur', 'man', 'uns', 'euch', 'mir', 'dir',
-  // English
-  'i', 'you', 'he', 'she', 'it', 'we', 'they', 'is', 'are', 'was', 'be', 'have', 'has', 'the', 'a', 'an', 'and', 'or', 'but',
-  'not', 'my', 'your', 'to', 'of', 'in', 'on', 'for', 'with', 'at', 'from', 'this', 'that', 'here', 'there', 'what', 'when', 'please',
-  'again', 'just', 'will', 'can', 'me', 'our', 'are', 'these', 'those', 'if', 'as', 'do', 'did', 'am',
-  // French
-  'je', 'tu', 'il', 'elle', 'nous', 'vous', 'ils', 'suis', 'est', 'sont', 'le', 'la', 'les', 'un', 'une', 'des', 'et', 'ou', 'mais',
-  'pas', 'mon', 'ma', 'mes', 'pour', 'avec', 'dans', 'sur', 'du', 'ce', 'cette', 'voici', 'voilà', 'ne', 'qui', 'que',
-  // Italian
-  'io', 'lui', 'lei', 'noi', 'voi', 'sono', 'è', 'e', 'lo', 'gli', 'di', 'con', 'per', 'su', 'non', 'mio', 'mia', 'questo',
-  'questa', 'ecco', 'che', 'ho', 'ha',
-]);
+/** The small words of sentences, per language: a line with several of them is prose, not a word list. */
+export const FUNCTION_WORDS: Record<'de' | 'en' | 'fr' | 'it', ReadonlySet<string>> = {
+  de: new Set([
+    'ich', 'du', 'er', 'es', 'wir', 'ihr', 'sie', 'bin', 'bist', 'ist', 'sind', 'war', 'habe', 'hab', 'hat', 'haben', 'wird', 'werde', 'kann',
+    'im', 'am', 'ins', 'zum', 'zur', 'der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'und', 'oder', 'aber', 'nicht',
+    'kein', 'keine', 'mein', 'meine', 'meinen', 'dein', 'deine', 'mit', 'für', 'von', 'zu', 'bei', 'auf', 'aus', 'nach', 'noch', 'schon',
+    'hier', 'da', 'mal', 'auch', 'wie', 'was', 'wann', 'wo', 'warum', 'heute', 'diese', 'dieser', 'diesmal', 'bitte', 'leider',
+    'gerade', 'jetzt', 'sorry', 'nochmal', 'wieder', 'ob', 'dass', 'wenn', 'weil', 'so', 'sehr', 'nur', 'man', 'uns', 'euch', 'mir', 'dir',
+  ]),
+  en: new Set([
+    'i', 'you', 'he', 'she', 'it', 'we', 'they', 'is', 'are', 'was', 'be', 'have', 'has', 'the', 'a', 'an', 'and', 'or', 'but',
+    'not', 'my', 'your', 'to', 'of', 'in', 'on', 'for', 'with', 'at', 'from', 'this', 'that', 'here', 'there', 'what', 'when', 'please',
+    'again', 'just', 'will', 'can', 'me', 'our', 'these', 'those', 'if', 'as', 'do', 'did', 'am', 'sorry',
+  ]),
+  fr: new Set([
+    'je', 'tu', 'il', 'elle', 'nous', 'vous', 'ils', 'suis', 'est', 'sont', 'le', 'la', 'les', 'un', 'une', 'des', 'et', 'ou', 'mais',
+    'pas', 'mon', 'ma', 'mes', 'pour', 'avec', 'dans', 'sur', 'du', 'ce', 'cette', 'voici', 'voilà', 'ne', 'qui', 'que', 'de',
+  ]),
+  it: new Set([
+    'io', 'tu', 'lui', 'lei', 'noi', 'voi', 'sono', 'è', 'e', 'il', 'lo', 'la', 'gli', 'le', 'un', 'una', 'di', 'da', 'in', 'con', 'per',
+    'su', 'non', 'mio', 'mia', 'questo', 'questa', 'ecco', 'che', 'ho', 'ha',
+  ]),
+};
 
 /** Requests and one-word mails that are not entries ("help", "status", "Hilfe"). */
 export const COMMANDS = new Set([

@@ -75,6 +75,13 @@ const BULLET = /^[-•·–*▪◦]\s+(.*)$/;
 const NUMBER_TOKEN = /^(?:\(?\d{1,3}[.):]|#\d{1,3})$/;
 const PHONE = /(?:^|\s|:)(?:\+|00)?\d[\d ()/.-]{5,}\d(?:\s|$)/;
 const PHONE_LABEL = /^(?:tel|tel\.|telefon|phone|mobil|mobile|handy|fax|cell|portable|cellulare|t|m|p)\s?[.:]/i;
+ /** An intro before a colon and a list after it. */
+const INTRO_THEN_LIST = /^([^:\d]{1,60}):\s+(\S.*)$/;
+const LIST_WORDS = /\b(?:w(?:ö|oe)rter|words|mots|parole|liste|list|einsendung|entry|tipps?)\b/i;
+function introIsProse(intro: string, small: (w: string) => boolean): boolean {
+  const words = intro.trim().split(/\s+/);
+  return words.length >= 2 && (LIST_WORDS.test(intro) || words.some((w) => small(w.toLowerCase())));
+}
 const ADDRESS_LIKE = /(?:https?:\/\/|www\.|\S@\S)/i;
 
 const MAX_TOKENS = 50;
@@ -246,7 +253,7 @@ export function parseEntry(subject: string, body: string, ctx: ParseContext = {}
     if (j) { joker = j[1]!; keywords = true; continue; }
     const jw = JOKER_THEN_WORDS.exec(t);
     if (jw) { joker = jw[1]!; keywords = true; push(tokens(jw[2]!)); continue; }
-    if (ROUND_LINE.test(t)) { ignored.push({ text: t, why: 'round', line: l.no }); continue; }
+    if (ROUND_LINE.test(t)) { keywords = true; ignored.push({ text: t, why: 'round', line: l.no }); continue; }
     const sn = SUB_NUMBERED.exec(t);
     if (sn) { inSubstitutes = true; keywords = true; push(tokens(sn[2]!)); continue; }
     const s = SUBSTITUTES.exec(t);
@@ -259,6 +266,12 @@ export function parseEntry(subject: string, body: string, ctx: ParseContext = {}
     // "…, Perlet, Ersatz: Igel, Eile"
     const inside = SUBSTITUTES_INSIDE.exec(t);
     let text = t;
+    // "My words: gurren, Besen", "Für Runde 2: gurren, Ferne": an intro, then the list.
+    const intro = INTRO_THEN_LIST.exec(t);
+    if (intro && !inside && introIsProse(intro[1]!, small) && tokens(intro[2]!).length >= 2) {
+      ignored.push({ text: `${intro[1]!}:`, why: 'text', line: l.no });
+      text = intro[2]!;
+    }
     let afterSubs: string | null = null;
     if (inside) { text = inside[1]!.trim(); afterSubs = inside[2]!; keywords = true; }
     const n = NUMBERED.exec(text);

@@ -46,7 +46,7 @@ const ATTRIBUTION: RegExp[] = [
 const SEPARATOR = /^(?:-{2,}|_{2,}|={2,})?\s*(?:original message|ursprüngliche nachricht|originalnachricht|weitergeleitete nachricht|forwarded message|message d'origine|message transféré|messaggio originale|messaggio inoltrato|begin forwarded message|anfang der weitergeleiteten nachricht)\s*:?\s*(?:-{2,}|_{2,}|={2,})?$/i;
 const UNDERSCORES = /^_{8,}$/;
 /** The wrapped end of an attribution: "<gm@example.org>:", "wrote:". */
-const ATTRIBUTION_END = /^(?:[^\s<>]{0,80}\s)?(?:<[^<>\s]{1,200}>\s?:?|(?:wrote|schrieb|a écrit|ha scritto)\s?:?)$/i;
+const ATTRIBUTION_END = /^(?:[^\s<>]{0,80}\s)?<?[^<>\s]{1,200}>\s?:?$|^(?:wrote|schrieb|a écrit|ha scritto)\s?:?$/i;
 /** Outlook's block of the quoted message: From:, then Sent:/Date:/To: within a few lines. */
 const HEADER_FROM = /^(?:from|von|de|da)\s?:\s*\S/i;
 const HEADER_NEXT = /^(?:sent|gesendet|envoyé|inviato|date|datum|to|an|à|a|subject|betreff|objet|oggetto|cc)\s?:/i;

@@ -10,6 +10,7 @@ import { foldWord } from '../rules/fold.js';
 import type { JudgeContext } from '../rules/judge.js';
 import { jokerOptions, onFieldAtAll } from '../rules/paths.js';
 import { Journal } from '../store/journal.js';
+import { SyncBatch } from '../store/sync-batch.js';
 import { writeFileVerified } from '../store/verified-write.js';
 import { templateLang, type RefusalReason } from '../templates/i18n.js';
 import { UserError } from '../user-error.js';
@@ -121,17 +122,33 @@ export class Ingestor {
 
   constructor(private readonly game: Game, opts: { quiet?: boolean; roundsAt?: (at: Date) => RoundRecord[] } = {}) {
     this.quiet = opts.quiet ?? false;
-    this.index = new Journal<IndexRecord>(join(game.layout.rounds, 'ingested.jsonl'));
+    this.index = new Journal<IndexRecord>(join(game.layout.rounds, 'ingested.jsonl')).deferSync(this.batch);
     for (const r of this.index.read().records) this.seen.set(r.id, r);
-    this.ledger = new ReplyLedger(game.layout);
+    this.ledger = new ReplyLedger(game.layout, this.batch);
     const rounds = readRounds(game.layout);
     this.roundsAt = opts.roundsAt ?? (() => rounds);
     this.ownAddress = parseAddress(game.settings.mail.from).address;
   }
 
+  private readonly outboxes = new Map<string, Outbox>();
+  /** Group commit: what this run wrote is fsync'd at commit() (see sync-batch.ts). */
+  private readonly batch = new SyncBatch();
+
+  /** Makes everything ingested so far durable: before the server's copies are moved away, before replies go out. */
+  commit(): void {
+    this.batch.commit();
+  }
+  /** One Outbox a folder for the run: its journal is read once. */
+  private outbox(round: RoundRecord | null): Outbox {
+    const d = round ? this.game.layout.outbox(round.round) : this.game.layout.outboxGeneral;
+    let o = this.outboxes.get(d);
+    if (!o) this.outboxes.set(d, (o = new Outbox(d, this.batch)));
+    return o;
+  }
+
   private book(round: number | null): RoundBook {
     let b = this.books.get(round);
-    if (!b) this.books.set(round, (b = new RoundBook(this.game.layout, round, { legacy: !this.quiet })));
+    if (!b) this.books.set(round, (b = new RoundBook(this.game.layout, round, { legacy: !this.quiet, batch: this.batch })));
     return b;
   }
 
@@ -152,7 +169,8 @@ export class Ingestor {
     // 1. Store the raw bytes before anything else reads them.
     const staging = join(layout.rounds, 'incoming');
     const staged = join(staging, `${bytesHash(raw)}.eml`);
-    if (!existsSync(staged)) writeFileVerified(staged, raw);
+    // (A copy left by a run that died is kept only when it is whole.)
+    if (!existsSync(staged) || !readFileSync(staged).equals(raw)) writeFileVerified(staged, raw, undefined, this.batch);
     crashPoint('ingest:stored');
 
     // 2. Read it: unless its structure is beyond any real entry, or the parser gives up.
@@ -260,7 +278,7 @@ export class Ingestor {
     if (player && !this.quiet && from !== this.ownAddress) {
       const plan = planReply({ stranger: false, isReceipt: false, at, sentToAddress: this.ledger.sentTo(player.email.toLowerCase(), at), strangerRepliesLastHour: 0, limits: this.limits() });
       if (plan.send) {
-        replied = await queueMail(this.game, new Outbox(round ? layout.outbox(round.round) : layout.outboxGeneral), {
+        replied = await queueMail(this.game, this.outbox(round), {
           id: `refusal-${id}`, kind: 'refusal', to: { name: player.name, address: player.email.toLowerCase() }, template: 'refusal', inReplyTo: null,
           data: { reason: 'unreadable', round: round?.round ?? null, deadline: '', subject: '' },
         });
@@ -271,12 +289,19 @@ export class Ingestor {
     return { id, file: join(layout.dir, source), outcome: { kind: 'quarantined', why, email: from }, replied };
   }
 
+  private readonly deadlines = new Map<number, string>();
+  private deadlineText(round: RoundRecord): string {
+    let d = this.deadlines.get(round.round);
+    if (d === undefined) this.deadlines.set(round.round, (d = formatDeadline(round.deadline, this.game.settings.schedule.timezone, templateLang(this.game.settings.language))));
+    return d;
+  }
+
   private limits() {
     return { repliesPerHour: this.game.settings.mail.repliesPerHour, strangerRepliesPerHour: this.game.settings.mail.strangerRepliesPerHour };
   }
 
   private async reply(mail: IncomingMail, parsed: ParsedEntry, outcome: IngestOutcome, round: RoundRecord | null, player: { email: string; name: string } | undefined, at: Date): Promise<boolean | 'held'> {
-    const { layout, settings } = this.game;
+    const { settings } = this.game;
     // A player is always answered at the registered address (never at a Reply-To: a forged
     // entry then reaches the real player); a stranger at the From address only.
     const stranger = !player;
@@ -286,9 +311,9 @@ export class Ingestor {
     const plan = planReply({ stranger, isReceipt, at, sentToAddress: this.ledger.sentTo(to, at), strangerRepliesLastHour: stranger ? this.ledger.strangerRepliesLastHour(at) : 0, limits: this.limits() });
     if (!plan.send) return false;
     const lang = templateLang(settings.language);
-    const outbox = new Outbox(round ? layout.outbox(round.round) : layout.outboxGeneral);
+    const outbox = this.outbox(round);
     const address = { name: player?.name ?? '', address: to };
-    const deadline = round ? formatDeadline(round.deadline, settings.schedule.timezone, lang) : '';
+    const deadline = round ? this.deadlineText(round) : '';
     const when = (iso: string) => formatDeadline(iso, settings.schedule.timezone, lang);
     const held = plan.notBefore !== null;
     let queued = false;
@@ -334,10 +359,12 @@ export class Ingestor {
 
   /** Writes entries.json of every round this run changed, and closes the journals. */
   finish(): void {
+    this.batch.commit();
     for (const b of this.books.values()) {
       if (b.round !== null && b.dirty) writeJson(this.game.layout.entries(b.round), b.entries());
       b.close();
     }
+    for (const o of this.outboxes.values()) o.close();
     this.index.close();
     this.ledger.close();
   }
@@ -353,8 +380,8 @@ export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?
   }
 }
 
-/** A source of mail for one run: calls handle for each message. */
-export type MailFeed = (handle: (raw: Buffer, meta?: { receivedAt?: Date | undefined }) => Promise<IngestResult>) => Promise<void>;
+/** A source of mail for one run: calls handle for each message, and commit before it lets go of the source's copies. */
+export type MailFeed = (handle: (raw: Buffer, meta?: { receivedAt?: Date | undefined }) => Promise<IngestResult>, commit: () => void) => Promise<void>;
 
 /**
  * One ingest run: first the mails a killed run stored but did not read, then the feed; the
@@ -369,7 +396,7 @@ export async function runIngest(game: Game, feed: MailFeed): Promise<IngestResul
       const r = await ing.ingest(raw, meta ?? {});
       out.push(r);
       return r;
-    });
+    }, () => ing.commit());
   } finally {
     ing.finish();
   }
@@ -380,8 +407,8 @@ export async function runIngest(game: Game, feed: MailFeed): Promise<IngestResul
 export function imapFeed(game: Game): MailFeed {
   const imap = game.settings.mail.imap;
   if (!imap) throw new UserError('--imap needs mail.imap (host, user) in postboggle.yaml');
-  return async (handle) => {
+  return async (handle, commit) => {
     const { readImap } = await import('../mail/imap-reader.js');
-    await readImap(imap, async (raw, meta) => ({ quarantined: (await handle(raw, meta)).outcome.kind === 'quarantined' }));
+    await readImap(imap, async (raw, meta) => ({ quarantined: (await handle(raw, meta)).outcome.kind === 'quarantined' }), commit);
   };
 }

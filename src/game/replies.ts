@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Journal } from '../store/journal.js';
+import type { SyncBatch } from '../store/sync-batch.js';
 import type { GameLayout } from './layout.js';
 
 // Who may get an automatic reply, and when. Every mail is hostile: a forged From or
@@ -61,11 +62,14 @@ export class ReplyLedger {
   private readonly strangers: Date[] = [];
   private readonly journals = new Map<string, Journal<LedgerRecord>>();
 
-  constructor(private readonly layout: GameLayout) {}
+  constructor(private readonly layout: GameLayout, private readonly batch?: SyncBatch) {}
 
   private journal(d: string): Journal<LedgerRecord> {
     let j = this.journals.get(d);
-    if (!j) this.journals.set(d, (j = new Journal<LedgerRecord>(join(this.layout.dir, 'rounds', 'replies', `${d}.jsonl`))));
+    if (!j) {
+      this.journals.set(d, (j = new Journal<LedgerRecord>(join(this.layout.dir, 'rounds', 'replies', `${d}.jsonl`))));
+      if (this.batch) j.deferSync(this.batch);
+    }
     return j;
   }
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journal } from '../store/journal.js';
+import type { SyncBatch } from '../store/sync-batch.js';
 import type { RefusalReason } from '../templates/i18n.js';
 import { UserError } from '../user-error.js';
 import { readJsonIfExists } from './json-files.js';
@@ -76,8 +77,9 @@ export class RoundBook {
   private readonly latest = new Map<string, EntryRecord>();
   dirty = false;
 
-  constructor(readonly layout: GameLayout, readonly round: number | null, opts: { legacy?: boolean } = {}) {
+  constructor(readonly layout: GameLayout, readonly round: number | null, opts: { legacy?: boolean; batch?: SyncBatch } = {}) {
     this.journal = new Journal<JournalRecord>(journalPath(layout, round));
+    if (opts.batch) this.journal.deferSync(opts.batch);
     if (round !== null && opts.legacy !== false && !this.journal.exists()) this.importLegacy(round);
     this.records = this.journal.read().records;
     for (const r of this.records) this.index(r);

@@ -58,10 +58,11 @@ const BATCH = 100;
 /**
  * Hands every message in the mailbox to the handler, oldest arrival first (servers do not
  * always number messages in arrival order), a hundred at a time, and moves each handled one
- * to the processed folder (or the quarantine folder) only after the handler returned: a
- * crash in between leaves it in the mailbox, and the next run finds it already ingested.
+ * to the processed folder (or the quarantine folder) only after the handler returned and
+ * commit made the stored copies durable: a crash in between leaves it in the mailbox, and
+ * the next run finds it already ingested.
  */
-export async function readMailbox(client: ImapFlow, imap: ImapSettings, handle: MailHandler): Promise<number> {
+export async function readMailbox(client: ImapFlow, imap: ImapSettings, handle: MailHandler, commit: () => void = () => undefined): Promise<number> {
   await ensureMailbox(client, imap.processed);
   await ensureMailbox(client, imap.quarantine);
   let count = 0;
@@ -86,6 +87,7 @@ export async function readMailbox(client: ImapFlow, imap: ImapSettings, handle: 
         (r.quarantined ? quarantined : processed).push(uid);
         count++;
       }
+      commit(); // the stored copies are durable before the server's go
       if (processed.length) await client.messageMove(processed.join(','), imap.processed, { uid: true });
       if (quarantined.length) await client.messageMove(quarantined.join(','), imap.quarantine, { uid: true });
     }
@@ -96,10 +98,10 @@ export async function readMailbox(client: ImapFlow, imap: ImapSettings, handle: 
 }
 
 /** Connects, reads the mailbox through the handler, logs out. */
-export async function readImap(imap: ImapSettings, handle: MailHandler): Promise<number> {
+export async function readImap(imap: ImapSettings, handle: MailHandler, commit?: () => void): Promise<number> {
   const client = await connectImap(imap);
   try {
-    return await readMailbox(client, imap, handle);
+    return await readMailbox(client, imap, handle, commit);
   } finally {
     await client.logout().catch(() => undefined);
   }

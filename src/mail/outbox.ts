@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crashPoint } from '../game/crash-point.js';
-import { Journal } from '../store/journal.js';
+import { Journal, journalLine } from '../store/journal.js';
+import type { SyncBatch } from '../store/sync-batch.js';
 import { writeFileVerified } from '../store/verified-write.js';
+import { bytesHash } from './identity.js';
 import { recordSendFailure } from './send-report.js';
 
 // Every outgoing message is recorded in an outbox folder before it is sent (SPEC 9):
@@ -19,7 +21,7 @@ import { recordSendFailure } from './send-report.js';
 export type OutboxKind = 'receipt' | 'refusal' | 'notice' | 'announcement' | 'newsletter';
 
 export type OutboxEvent =
-  | { op: 'queued'; id: string; kind: OutboxKind; to: string; subject: string; at: string; notBefore?: string; key?: string }
+  | { op: 'queued'; id: string; kind: OutboxKind; to: string; subject: string; at: string; notBefore?: string; key?: string; sha?: string }
   | { op: 'sent'; id: string; at: string }
   | { op: 'failed'; id: string; at: string; error: string; permanent: boolean }
   | { op: 'superseded'; id: string; at: string; by: string };
@@ -39,12 +41,17 @@ export interface OutboxRecord {
   notBefore?: string;
   /** Replies with one key coalesce: a newer one supersedes an unsent older one. */
   key?: string;
+  /** Hash of the .eml as queued: a file damaged since (a power cut) is not sent. */
+  sha?: string;
 }
 
 export interface Transport {
   readonly name: string;
-  /** Hands one message to the mail system; resolves once the server accepted it. */
-  send(raw: Buffer, envelope: { from: string; to: string }): Promise<void>;
+  /**
+   * Hands one message to the mail system; resolves once the server accepted it. accepted()
+   * is called synchronously the moment the acceptance is known, before anything else runs.
+   */
+  send(raw: Buffer, envelope: { from: string; to: string }, accepted?: () => void): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -77,9 +84,13 @@ export function classifySendError(e: unknown): { permanent: boolean; stopAll: bo
 export class Outbox {
   private readonly journal: Journal<OutboxEvent>;
   private state: Map<string, OutboxRecord> | undefined;
+  /** The held (notBefore) message of each coalescing key. */
+  private readonly heldByKey = new Map<string, string>();
 
-  constructor(readonly dir: string) {
+  /** With a batch (an ingest run), queueing is made durable at the batch's commit. */
+  constructor(readonly dir: string, private readonly batch?: SyncBatch) {
     this.journal = new Journal<OutboxEvent>(join(dir, 'journal.jsonl'));
+    if (batch) this.journal.deferSync(batch);
   }
 
   private load(): Map<string, OutboxRecord> {
@@ -87,6 +98,7 @@ export class Outbox {
     const state = new Map<string, OutboxRecord>();
     if (!this.journal.exists()) this.importLegacy();
     for (const ev of this.journal.read().records) apply(state, ev);
+    for (const r of state.values()) if (r.key && r.notBefore && r.state === 'queued') this.heldByKey.set(r.key, r.id);
     this.state = state;
     return state;
   }
@@ -121,21 +133,26 @@ export class Outbox {
     const sid = safeId(id);
     const state = this.load();
     if (state.has(sid)) return false;
-    writeFileVerified(join(this.dir, `${sid}.eml`), raw); // first: a queued record means the .eml is complete
+    writeFileVerified(join(this.dir, `${sid}.eml`), raw, undefined, this.batch); // first: a queued record means the .eml is complete
     const events: OutboxEvent[] = [];
     if (opts.key) {
-      for (const r of state.values()) {
-        // only a held message is replaced: one that is due goes out as it is
-        if (r.key === opts.key && r.state === 'queued' && r.notBefore) events.push({ op: 'superseded', id: r.id, at: now.toISOString(), by: sid });
-      }
+      // only a held message is replaced: one that is due goes out as it is
+      const held = this.heldByKey.get(opts.key);
+      const r = held !== undefined ? state.get(held) : undefined;
+      if (r && r.state === 'queued') events.push({ op: 'superseded', id: r.id, at: now.toISOString(), by: sid });
     }
     events.push({
-      op: 'queued', id: sid, kind, to, subject, at: now.toISOString(),
+      op: 'queued', id: sid, kind, to, subject, at: now.toISOString(), sha: bytesHash(raw),
       ...(opts.notBefore && opts.notBefore > now ? { notBefore: opts.notBefore.toISOString() } : {}), ...(opts.key ? { key: opts.key } : {}),
     });
     this.journal.appendMany(events);
     for (const ev of events) apply(state, ev);
+    if (opts.key && opts.notBefore && opts.notBefore > now) this.heldByKey.set(opts.key, sid);
     return true;
+  }
+
+  close(): void {
+    this.journal.close();
   }
 
   records(): OutboxRecord[] {
@@ -148,6 +165,8 @@ export class Outbox {
     const state = this.load();
     const due = [...state.values()].filter((r) => r.state === 'queued');
     let stopped: string | null = null;
+    // The file transport's "delivery" is the .eml already on disk: its marks are fsync'd once, at the end.
+    if (transport.name === 'file') this.journal.deferSync({ add: () => undefined });
     try {
       for (const r of due) {
         if (r.notBefore && Date.parse(r.notBefore) > now().getTime()) { result.held++; continue; }
@@ -156,10 +175,18 @@ export class Outbox {
           recordSendFailure({ to: r.to, error: stopped, permanent: false });
           continue;
         }
-        const raw = readFileSync(join(this.dir, `${r.id}.eml`));
         crashPoint('outbox:before-send');
         try {
-          await transport.send(raw, { from, to: r.to });
+          const raw = readFileSync(join(this.dir, `${r.id}.eml`));
+          if (r.sha && bytesHash(raw) !== r.sha) throw Object.assign(new Error(`${r.id}.eml is damaged (it changed after it was queued); not sent`), { code: 'EDAMAGED' });
+          // The "sent" line is made before the send and written the moment the 250 is in: one
+          // write, nothing else first. This is the only window in which a kill -9 can make a
+          // message go out twice (npm run bench measures how often it happens).
+          const mark = Buffer.from(journalLine({ op: 'sent', id: r.id, at: now().toISOString() } satisfies OutboxEvent));
+          this.journal.prepare();
+          let marked = false;
+          await transport.send(raw, { from, to: r.to }, () => { this.journal.appendPrepared(mark); marked = true; });
+          if (!marked) this.journal.appendPrepared(mark);
         } catch (e) {
           const c = classifySendError(e);
           const ev: OutboxEvent = { op: 'failed', id: r.id, at: now().toISOString(), error: c.text, permanent: c.permanent };
@@ -171,13 +198,13 @@ export class Outbox {
           if (c.stopAll) stopped = c.text;
           continue;
         }
-        // The server said 250: record it before anything else.
-        const ev: OutboxEvent = { op: 'sent', id: r.id, at: new Date().toISOString() };
-        this.journal.append(ev);
-        apply(state, ev);
+        apply(state, { op: 'sent', id: r.id, at: now().toISOString() });
         result.sent++;
       }
     } finally {
+      this.journal.sync();
+      if (this.batch) this.journal.deferSync(this.batch);
+      else this.journal.noDefer();
       this.journal.close();
     }
     return result;
@@ -189,7 +216,7 @@ function apply(state: Map<string, OutboxRecord>, ev: OutboxEvent): void {
     if (state.has(ev.id)) return;
     state.set(ev.id, {
       id: ev.id, kind: ev.kind, to: ev.to, subject: ev.subject, state: 'queued', createdAt: ev.at, sentAt: null, attempts: 0, lastError: null,
-      ...(ev.notBefore ? { notBefore: ev.notBefore } : {}), ...(ev.key ? { key: ev.key } : {}),
+      ...(ev.notBefore ? { notBefore: ev.notBefore } : {}), ...(ev.key ? { key: ev.key } : {}), ...(ev.sha ? { sha: ev.sha } : {}),
     });
     return;
   }

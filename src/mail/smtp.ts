@@ -23,14 +23,25 @@ export function smtpTransport(mail: SmtpSettings): Transport {
     requireTLS: s.tls && !s.secure,
     ignoreTLS: !s.tls,
     auth: s.user ? { user: s.user, pass: pass! } : undefined,
+    // One connection for the whole run (83 players: one handshake, not 83).
+    pool: true,
+    maxConnections: 1,
+    maxMessages: 500,
     connectionTimeout: 20_000,
     greetingTimeout: 20_000,
     socketTimeout: 60_000,
   });
   return {
     name: 'smtp',
-    async send(raw, envelope) {
-      await transporter.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw });
+    send(raw, envelope, accepted) {
+      // The callback form: accepted() runs in nodemailer's own callback, no promise hop first.
+      return new Promise<void>((resolve, reject) => {
+        transporter.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw }, (err) => {
+          if (err) { reject(err); return; }
+          accepted?.();
+          resolve();
+        });
+      });
     },
     async close() {
       transporter.close();

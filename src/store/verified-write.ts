@@ -4,14 +4,16 @@ import { UserError } from '../user-error.js';
 
 // Every state file is written so that a crash or a full disk leaves the last good version:
 // temp file, every byte written (a short write is retried, a write of 0 bytes is a full
-// disk), fsync, read back and compared, then renamed over the old file and the folder
+// disk), its size read back and compared, fsync, then renamed over the old file and the folder
 // fsync'd. write-file-atomic 7's writeFileSync ignores the count fs.writeSync returns, so on
 // a full disk it renamed a truncated file into place: this module replaces it.
 
 /** The few fs calls used, so that tests can inject a full disk or a short write. */
-export type WriteFs = Pick<typeof nodeFs, 'openSync' | 'writeSync' | 'fsyncSync' | 'closeSync' | 'renameSync' | 'unlinkSync' | 'readFileSync' | 'mkdirSync'>;
+export type WriteFs = Pick<typeof nodeFs, 'openSync' | 'writeSync' | 'fsyncSync' | 'closeSync' | 'renameSync' | 'unlinkSync' | 'fstatSync' | 'mkdirSync'>;
 
 let counter = 0;
+/** Folders known to exist (made or seen by this process): no mkdir call a write. */
+const madeDirs = new Set<string>();
 
 /** Writes every byte of buf at the fd's position, or throws (ENOSPC when the disk takes none). */
 export function writeAll(fs: Pick<WriteFs, 'writeSync'>, fd: number, buf: Buffer): void {
@@ -34,28 +36,42 @@ export function fsyncDir(fs: WriteFs, dir: string): void {
   }
 }
 
+/** Where a write's fsyncs go when they wait for a group commit (see sync-batch.ts): the open fd is handed over. */
+export interface DeferredSync {
+  file(path: string, fd: number): void;
+}
+
 /**
- * Replaces path with data atomically and verified. On any failure the temp file is removed,
- * the old file is untouched, and a UserError names the file and the cause.
+ * Replaces path with data atomically and verified: every byte written (the count of each
+ * write checked), the size read back from the file, fsync, then renamed into place. On any
+ * failure the temp file is removed, the old file is untouched, and a UserError names the
+ * file and the cause. With a batch, the fsyncs wait for the batch's commit.
  */
-export function writeFileVerified(path: string, data: string | Buffer, fs: WriteFs = nodeFs): void {
+export function writeFileVerified(path: string, data: string | Buffer, fs: WriteFs = nodeFs, batch?: DeferredSync): void {
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const tmp = `${path}.tmp-${process.pid}-${++counter}`;
   let fd: number | undefined;
   try {
-    fs.mkdirSync(dirname(path), { recursive: true });
+    const dir = dirname(path);
+    if (!madeDirs.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      if (fs === nodeFs) madeDirs.add(dir);
+    }
     fd = fs.openSync(tmp, 'w', 0o644);
     writeAll(fs, fd, buf);
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
-    const back = fs.readFileSync(tmp);
-    if (!back.equals(buf)) throw new Error(`read back ${back.length} of ${buf.length} bytes differently`);
+    const size = fs.fstatSync(fd).size;
+    if (size !== buf.length) throw new Error(`the file holds ${size} of ${buf.length} bytes after writing`);
+    if (!batch) {
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+      fd = undefined;
+    }
     fs.renameSync(tmp, path);
   } catch (e) {
     if (fd !== undefined) try { fs.closeSync(fd); } catch { /* already failing */ }
     try { fs.unlinkSync(tmp); } catch { /* never created */ }
     throw new UserError(`cannot write ${path}: ${(e as Error).message}; the previous version is unchanged (free disk space and run the command again)`);
   }
-  fsyncDir(fs, dirname(path));
+  if (batch) batch.file(path, fd!);
+  else fsyncDir(fs, dirname(path));
 }

@@ -40,11 +40,11 @@ describe('verified atomic write', () => {
     expect(readdirSync(d)).toEqual(['entries.json']);
   });
 
-  it('refuses a file that reads back differently', () => {
+  it('refuses a file that reads back shorter than written (a write that lied about its count)', () => {
     const d = tmp();
     const p = join(d, 'x.json');
-    const liar: WriteFs = { ...fs, readFileSync: ((...a: Parameters<typeof fs.readFileSync>) => (fs.readFileSync(...a) as Buffer).subarray(1)) as typeof fs.readFileSync };
-    expect(() => writeFileVerified(p, 'hello', liar)).toThrow(/read back 4 of 5 bytes/);
+    const liar: WriteFs = { ...fs, writeSync: ((fd: number, buf: Buffer, off = 0, len = buf.length - off) => { fs.writeSync(fd, buf, off, Math.max(0, len - 1)); return len; }) as typeof fs.writeSync };
+    expect(() => writeFileVerified(p, 'hello', liar)).toThrow(/holds 4 of 5 bytes/);
     expect(existsSync(p)).toBe(false);
     expect(readdirSync(d)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journal } from '../store/journal.js';
 import type { SyncBatch } from '../store/sync-batch.js';
@@ -83,6 +83,11 @@ export class RoundBook {
     if (round !== null && opts.legacy !== false && !this.journal.exists()) this.importLegacy(round);
     this.records = this.journal.read().records;
     for (const r of this.records) this.index(r);
+    // entries.json is a copy for the GM: one left behind by a killed run is written anew.
+    if (round !== null && this.latest.size > 0) {
+      const copy = layout.entries(round);
+      this.dirty = !existsSync(copy) || statSync(copy).mtimeMs < statSync(this.journal.path).mtimeMs;
+    }
   }
 
   /** A round ingested before journals existed: its entries.json becomes the journal's first records. */

@@ -34,7 +34,7 @@ export interface ParsedEntry {
   /** Whether the mail is an entry; when not, `why` says so. */
   isEntry: boolean;
   /** The evidence that made it an entry, or why it is not one. */
-  why: 'keywords' | 'numbered' | 'on-field' | 'list' | 'no-words' | 'command' | 'not-on-field';
+  why: 'keywords' | 'numbered' | 'round-named' | 'on-field' | 'list' | 'no-words' | 'command' | 'not-on-field';
   /** What the player wrote that was left out, in the order of the mail: the receipt lists it. */
   ignored: IgnoredText[];
   /** Non-empty lines of quoted earlier messages (left out too). */
@@ -290,15 +290,17 @@ export function parseEntry(subject: string, body: string, ctx: ParseContext = {}
   const all = [...main, ...substitutes];
   const evidence = ((): ParsedEntry['why'] => {
     if (all.length === 0) return 'no-words';
-    if (keywords) return 'keywords';
-    if (numberedLines >= 2 || bareNumbered) return 'numbered';
     const onField = ctx.onField;
     const fieldWords = onField ? all.filter((w) => onField(w) && !COMMANDS.has(lower(w))).length : null;
-    if (all.some((w) => COMMANDS.has(lower(w))) && (fieldWords === null || fieldWords < 2)) return 'command';
+    // "help", "status", "Urlaub": a request, unless keyword lines or the field say otherwise
+    if (!keywords && all.length <= 3 && all.some((w) => COMMANDS.has(lower(w))) && (fieldWords === null || fieldWords < 2)) return 'command';
+    if (keywords) return 'keywords';
+    if (numberedLines >= 2 || bareNumbered) return 'numbered';
+    if (round !== null) return 'round-named'; // "Runde 2" in the subject: words for that round, on the field or not
     if (fieldWords === null) return listSyntax || all.length >= 2 ? 'list' : 'on-field';
     return fieldWords >= 1 && fieldWords * 2 >= all.length ? 'on-field' : 'not-on-field';
   })();
-  const isEntry = evidence === 'keywords' || evidence === 'numbered' || evidence === 'on-field' || evidence === 'list';
+  const isEntry = evidence !== 'no-words' && evidence !== 'command' && evidence !== 'not-on-field';
   // A mail of thousands of "words" is not an entry; what lies beyond the limits is cut here
   // (it would be over-limit anyway) so that the journal stays small.
   return {

@@ -20,7 +20,7 @@ export interface MailStack {
 }
 
 export function startMailStack(): MailStack {
-  if (!existsSync('/usr/sbin/dovecot') || !existsSync('/usr/sbin/postfix')) {
+  if (!['/usr/sbin/dovecot', '/usr/sbin/postfix', '/usr/bin/s-nail', '/usr/bin/mutt'].every((p) => existsSync(p))) {
     execFileSync('bash', [join(SCRIPTS, 'setup.sh')], { stdio: 'inherit' });
   }
   const base = 20000 + (process.pid % 2000) * 4; // ports of our own, so parallel runs do not collide

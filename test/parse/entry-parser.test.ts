@@ -131,6 +131,9 @@ describe('issue 9: closings, signatures, posting styles, rounds, tokens, not-ent
     expect(read('gurren, Gras', 'Re: Boggle: Ergebnisse der Runde 1')).toMatchObject({ round: null, roundHint: 1 });
     expect(read('gurren, Gras', 'AW: WG: Runde 2')).toMatchObject({ round: null, roundHint: 2 });
     expect(read('Round 4\ngurren', 'Re: Boggle: Round 1 results')).toMatchObject({ round: 4 });
+    // A round named by the player is evidence enough: words off the field are read (and reported), not dropped.
+    expect(read('Xylophon, Quarz', 'Runde 2')).toMatchObject({ isEntry: true, why: 'round-named', main: ['Xylophon', 'Quarz'] });
+    expect(read('help', 'Runde 2')).toMatchObject({ isEntry: false, why: 'command' });
   });
 
   it('reports tokens that are not words as typed: digits, a trailing apostrophe', () => {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileVerified } from '../store/verified-write.js';
 import type { HouseLists } from '../rules/adjudication.js';
 import { compareCodeUnits } from '../rules/lexicon.js';
 
@@ -37,6 +37,6 @@ export function writeHouseLists(gameDir: string, house: HouseLists): void {
   mkdirSync(f.dir, { recursive: true });
   const accept = [...house.accept.entries()].sort(([a], [b]) => compareCodeUnits(a, b))
     .map(([w, l]) => (l.length ? `${w}\t${l.join(',')}` : w));
-  writeFileAtomic.sync(f.accept, HEADER.accept + accept.map((l) => l + '\n').join(''));
-  writeFileAtomic.sync(f.reject, HEADER.reject + [...house.reject].sort(compareCodeUnits).map((w) => w + '\n').join(''));
+  writeFileVerified(f.accept, HEADER.accept + accept.map((l) => l + '\n').join(''));
+  writeFileVerified(f.reject, HEADER.reject + [...house.reject].sort(compareCodeUnits).map((w) => w + '\n').join(''));
 }

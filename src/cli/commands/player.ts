@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { isMap, isSeq, parseDocument } from 'yaml';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileVerified } from '../../store/verified-write.js';
 import { defineCommand } from '../command.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
@@ -29,7 +29,7 @@ function editPlayers(path: string, edit: (players: { email: string; name: string
   doc.set('players', node);
   const text = doc.toString();
   parseSettings(text, path); // never write settings that would not load
-  writeFileAtomic.sync(path, text);
+  writeFileVerified(path, text);
 }
 
 export const playerCommand = defineCommand<PlayerArgs>({

@@ -16,7 +16,7 @@ export async function buildEnglish(): Promise<FormTable> {
   const dir = packageDir('dictionary-en');
   for await (const { word, root } of expandHunspell(join(dir, 'index.aff'), join(dir, 'index.dic'))) {
     if (/^\p{Lu}/u.test(root) || looksLikeAbbreviation(root)) continue;
-    table.add(word, root);
+    table.add(word, root, '', word === root ? ['base'] : ['infl'], 'dictionary-en');
   }
   return table;
 }

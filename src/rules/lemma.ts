@@ -55,6 +55,12 @@ export class LemmaTable {
 
   constructor(readonly language: Language) {}
 
+  /** The id of a lemma if the table has it. */
+  find(text: string, pos: PartOfSpeech = ''): number | undefined {
+    const identity = lemmaIdentity(text, pos, this.language);
+    return identity === null ? undefined : this.byIdentity.get(identity);
+  }
+
   /**
    * The id of a lemma, added if new; null when the text is not a word. "Bank#2" names the
    * second of two words spelt alike (printed Bank², as dictionaries number homonyms).

@@ -63,11 +63,41 @@ export class FormTable {
     return senses ? [...senses.keys()].map((id) => this.lemmas.keys[id]!) : undefined;
   }
 
+  /** The tag bits a form has as a form of one lemma (0 when it is not). */
+  tagsOf(form: string, id: number): number {
+    const folded = foldWord(form, this.language);
+    return folded ? (this.map.get(folded)?.get(id) ?? 0) & 0xff : 0;
+  }
+
   /** The senses of a form: lemma id and part of speech. */
   sensesOf(form: string): { id: number; key: string; pos: PartOfSpeech }[] {
     const folded = foldWord(form, this.language);
     const senses = folded ? this.map.get(folded) : undefined;
     return senses ? [...senses.keys()].map((id) => ({ id, key: this.lemmas.keys[id]!, pos: this.lemmas.pos[id]! })) : [];
+  }
+
+  /**
+   * Merges lemmas into others (a superlative filed as a word of its own into its adjective):
+   * every sense of a `from` lemma becomes a sense of its `to` lemma, with the extra tags.
+   */
+  mergeLemmas(into: ReadonlyMap<number, { to: number; tags: readonly FormTag[] }>): void {
+    if (into.size === 0) return;
+    for (const senses of this.map.values()) {
+      for (const [id, bits] of [...senses]) {
+        const target = into.get(id);
+        if (!target) continue;
+        senses.delete(id);
+        senses.set(target.to, (senses.get(target.to) ?? 0) | bits | tagBits(target.tags));
+      }
+    }
+  }
+
+  /** Drops every form's sense of these lemmas, and forms left without any (names). */
+  deleteLemmas(ids: ReadonlySet<number>): void {
+    for (const [form, senses] of [...this.map]) {
+      for (const id of ids) senses.delete(id);
+      if (senses.size === 0) this.map.delete(form);
+    }
   }
 
   /** Drops a form altogether (a name or a misspelling the sources carry). */

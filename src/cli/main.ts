@@ -16,6 +16,7 @@ import { demoCommand } from './commands/demo.js';
 import { judgeCommand } from './commands/judge.js';
 import { reviewCommand } from './commands/review.js';
 import { solveCommand } from './commands/solve.js';
+import { dictCommand } from './commands/dict.js';
 import { UserError } from '../user-error.js';
 import { FieldError } from '../rules/field.js';
 import { DiceError } from '../rules/dice.js';
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     .command(watchCommand)
     .command(solveCommand)
     .command(checkCommand)
+    .command(dictCommand)
     .command(demoCommand)
     .option('dir', { type: 'string', default: '.', global: true, describe: 'the game directory' })
     .demandCommand(1, 'name a command; see --help')

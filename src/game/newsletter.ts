@@ -1,7 +1,7 @@
 import { parseField } from '../rules/field.js';
 import { fieldView } from '../templates/field-view.js';
 import type { RoundResult } from '../rules/round-scoring.js';
-import { bestEntry, solveField } from '../rules/solver.js';
+import { bestEntry } from '../rules/solver.js';
 import { reasonWithConflicts, templateLang } from '../templates/i18n.js';
 import { render } from '../templates/render.js';
 import { formatDeadline } from './deadline.js';
@@ -13,8 +13,7 @@ import { readRounds } from './rounds.js';
 export async function newsletterData(game: Game, result: RoundResult) {
   const lang = templateLang(game.settings.language);
   const field = parseField(result.field);
-  const lexicon = await game.lexicon();
-  const found = solveField(field, lexicon, game.rules.minLength);
+  const found = await game.solve(field);
   const best = bestEntry(field, found, game.rules.scheme, game.rules.wordsPerEntry);
   const window = game.settings.rules.window;
   const ranking = gameRanking(game, window, result.round);

@@ -113,18 +113,24 @@ export class Lexicon {
     });
   }
 
-  /** Lemma keys whose folded text is this (what a GM means by "--lemma Reise"). */
+  /**
+   * Lemma keys meant by a text: the key itself ("sein (verb)", "Bank²"), else every lemma
+   * whose folded text is this (what a GM means by "--lemma Reise").
+   */
   resolveLemma(text: string, language: Language): string[] {
     if (!this.byFoldedLemma) {
       this.byFoldedLemma = new Map();
       this.parts.lemmaKeys.forEach((key, id) => {
-        const folded = lemmaIdentity(key.replace(/ \(.*\)$| \d+$/, ''), '', language);
+        this.byFoldedLemma!.set(`key:${key}`, [key]);
+        const folded = lemmaIdentity(key.replace(/ \(.*\)$| \d+$|[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/, ''), '', language);
         if (folded === null) return;
         const list = this.byFoldedLemma!.get(folded) ?? [];
         list.push(this.parts.lemmaKeys[id]!);
         this.byFoldedLemma!.set(folded, list);
       });
     }
+    const exact = this.byFoldedLemma.get(`key:${text.trim()}`);
+    if (exact) return exact;
     const folded = lemmaIdentity(text, '', language);
     return folded === null ? [] : this.byFoldedLemma.get(folded) ?? [];
   }

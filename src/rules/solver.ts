@@ -1,4 +1,6 @@
+import type { VerdictFn } from './adjudication.js';
 import { neighbours } from './field.js';
+import { jokerOptions, onFieldAtAll } from './paths.js';
 import type { Lexicon } from './lexicon.js';
 import { LemmaMatcher } from './lemma-matching.js';
 import { wordPoints } from './schemes.js';
@@ -20,7 +22,7 @@ const A = 65, Z = 90;
  * at once: one walk of the field and the sorted lexicon together, the star trying each
  * letter as a wildcard.
  */
-export function solveField(field: Field, lexicon: Lexicon, minLength: number): FoundWord[] {
+export function solveField(field: Field, lexicon: Lexicon, minLength: number, house?: { verdict: VerdictFn; accepted: Iterable<string> }): FoundWord[] {
   const adj = neighbours(field.size);
   const used = new Array<boolean>(field.cells.length).fill(false);
   const found = new Map<string, { plain: boolean; letters: Set<string> }>();
@@ -60,14 +62,21 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number): F
 
   for (let cell = 0; cell < field.cells.length; cell++) step(cell, 0, lexicon.size, 0, null);
 
-  return [...found.entries()]
-    .map(([word, f]) => ({
-      word,
-      lemmas: lexicon.lemmas(word) ?? [word.toLowerCase()],
-      plain: f.plain,
-      letters: f.plain ? [] : [...f.letters].sort(),
-    }))
-    .sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
+  // The GM's house lists: accepted words the dictionary lacks are traced one by one.
+  if (house) {
+    for (const word of house.accepted) {
+      if (found.has(word) || word.length < minLength) continue;
+      const options = jokerOptions(field, word);
+      if (onFieldAtAll(options)) found.set(word, { plain: options.plain, letters: new Set(options.letters) });
+    }
+  }
+  const out: FoundWord[] = [];
+  for (const [word, f] of found) {
+    const v = house ? house.verdict(word) : null;
+    if (v && v.kind !== 'known') continue; // rejected by the GM
+    out.push({ word, lemmas: v?.kind === 'known' ? v.lemmas : lexicon.lemmas(word) ?? [word], plain: f.plain, letters: f.plain ? [] : [...f.letters].sort() });
+  }
+  return out.sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
 }
 
 /** The found words a player with this joker letter may use. */

@@ -256,6 +256,7 @@ function rootLexemes(w: HunspellWord, table: FormTable): number[] {
     // of its own as well (the Duden lists it); one it does not (gelaufen) is the verb's form.
     if (pos === 'ADJ' && w.rootFlags.includes('C') && chosen.some((s) => s.pos === 'V')) lexemes.push(table.lemmas.intern(w.root, 'ADJ')!);
   }
+  lexemes = lexemes.filter((id) => id !== null); // a root that is no word (a hyphen, an apostrophe)
   rootLexemeCache.set(cacheKey, lexemes);
   return lexemes;
 }
@@ -272,7 +273,10 @@ function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySe
   // A verb root that is no infinitive (spieln): a colloquial spelling, not a headword.
   if (!capital && VERB_FLAGS.test(w.rootFlags) && /n$/.test(w.root) && !INFINITIVE.test(w.root)) return 'skip';
   const lexemes = rootLexemes(w, table);
-  if (w.applied.length === 0) return { lemmas: lexemes, tags: ['base'] };
+  if (lexemes.length === 0) return 'skip';
+  // The root itself is the base form of its own lexeme, an inflected form of another's
+  // (besser of gut, Männer of Mann).
+  if (w.applied.length === 0) return { lemmas: lexemes, tags: lexemes.every((id) => sameText(table.lemmas.keys[id]!, w.root)) ? ['base'] : ['infl'] };
   const deriving = w.applied.filter((f) => DERIVING.has(f));
   const rootPos = table.lemmas.pos[lexemes[0]!]!;
   if (deriving.length > 0 && deriving.every((f) => f in PREFIXES)) {

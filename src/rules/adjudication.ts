@@ -37,7 +37,7 @@ export function makeVerdict(lexicon: Lexicon, house: HouseLists = NO_HOUSE_LISTS
   return (word) => {
     if (house.reject.has(word)) return { kind: 'rejected' };
     const known = lexicon.lemmas(word);
-    if (house.accept.has(word)) return { kind: 'known', lemmas: accepted.get(word) ?? known ?? resolve(word) };
+    if (house.accept.has(word)) return { kind: 'known', lemmas: accepted.get(word) ?? known ?? resolve(word.toLowerCase()) };
     return known ? { kind: 'known', lemmas: known } : { kind: 'unknown' };
   };
 }

@@ -1,5 +1,6 @@
 import { makeVerdict, type HouseLists } from './adjudication.js';
 import type { Lexicon } from './lexicon.js';
+import type { Language } from './types.js';
 import { UserError } from '../user-error.js';
 
 export type HouseDecision = 'accept' | 'reject' | 'same' | 'different' | 'lemma';
@@ -46,8 +47,10 @@ export function decideInHouse(house: MutableHouseLists, lexicon: Lexicon, decisi
       if (common === undefined) {
         throw new UserError(`${words[0]} has ${lists[0]!.length ? `several lemmas (${lists[0]!.join(', ')})` : 'no lemma'} and the words share none: name the word they are forms of with --lemma`);
       }
+      // One lemma exactly: "Bank" names two (Bank¹, Bank²), and two lemmas would not conflict.
+      const one = lexicon.resolveLemma(common, lexicon.identity.language as Language)[0] ?? common;
       const before = words.map((w, i) => `${w} (was ${lists[i]!.join(' / ') || 'unknown'})`);
-      for (const w of words) set(w, [common]);
+      for (const w of words) set(w, [one]);
       return [`same word: ${before.join(', ')} now all lemma ${lemmasNow(words[0]!).join(' / ')}`];
     }
     case 'different': {

@@ -66,6 +66,18 @@ export class LemmaTable {
    * second of two words spelt alike (printed Bank², as dictionaries number homonyms).
    */
   intern(text: string, pos: PartOfSpeech = ''): number | null {
+    const cacheKey = `${text}\t${pos}`;
+    const cached = this.interned.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const id = this.internUncached(text, pos);
+    this.interned.set(cacheKey, id);
+    return id;
+  }
+
+  /** Ids by text and part of speech as given: builders intern the same lemma many times. */
+  private readonly interned = new Map<string, number | null>();
+
+  private internUncached(text: string, pos: PartOfSpeech): number | null {
     const homonym = /^(.+)#(\d)$/.exec(text);
     const base = homonym ? homonym[1]! : text;
     const folded = lemmaIdentity(base, pos, this.language);

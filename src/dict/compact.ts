@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { PartOfSpeech } from '../rules/lemma.js';
-import { compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms } from '../rules/lexicon.js';
+import { ArrayForms, compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms } from '../rules/lexicon.js';
+import { FormTrie } from '../rules/trie.js';
 
 // The compact dictionary format, four files per language in dict/:
 //   <lang>.forms    the folded forms, sorted, one a line
@@ -11,6 +12,7 @@ import { compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms } from 
 //   <lang>.index    little-endian uint32: form count N, then N+1 offsets into the sense list
 //                   that follows; a sense is two numbers: lemma id, and tag bits | source bits << 8
 //                   (form i has senses offsets[i] .. offsets[i+1])
+//   <lang>.trie     the forms as a trie for the solver (src/rules/trie.ts), a uint32 view
 //   <lang>.meta.json  the dictionary's identity (sources with versions, build, content hash)
 //                   and the names of its sources by bit
 // Loading is one scan for line starts, one string split and a typed-array view.
@@ -20,6 +22,7 @@ export const dictFiles = (dir: string, lang: string) => ({
   lemmas: join(dir, `${lang}.lemmas`),
   index: join(dir, `${lang}.index`),
   meta: join(dir, `${lang}.meta.json`),
+  trie: join(dir, `${lang}.trie`),
 });
 
 export interface CompactInput {
@@ -58,6 +61,7 @@ export function writeCompact(dir: string, lang: string, input: CompactInput): { 
   writeFileAtomic.sync(files.forms, formsText);
   writeFileAtomic.sync(files.lemmas, lemmasText);
   writeFileAtomic.sync(files.index, indexBytes);
+  writeFileAtomic.sync(files.trie, FormTrie.build(new ArrayForms(forms)).toBytes());
   writeFileAtomic.sync(files.meta, JSON.stringify({ identity: { ...input.identity, hash }, sourceNames: input.sourceNames }, null, 2) + '\n');
   return { forms: forms.length, lemmas: lemmaLines.length, hash };
 }
@@ -65,7 +69,7 @@ export function writeCompact(dir: string, lang: string, input: CompactInput): { 
 export function readCompact(dir: string, lang: string): Lexicon {
   const files = dictFiles(dir, lang);
   const damaged = (why: string) => new Error(`dictionary ${lang} in ${dir} is damaged (${why}); rebuild it with npm run build:dict`);
-  if (!existsSync(files.meta)) throw damaged('no meta.json');
+  if (!existsSync(files.meta) || !existsSync(files.trie)) throw damaged('no meta.json or trie');
   const forms = PackedForms.fromText(readFileSync(files.forms));
   const lemmaLines = readFileSync(files.lemmas, 'utf8').split('\n');
   const lemmaKeys = lemmaLines.map((l) => l.slice(0, l.indexOf('\t')));
@@ -82,5 +86,6 @@ export function readCompact(dir: string, lang: string): Lexicon {
     sensesAt: (i) => senses.subarray(offsets[i]! * 2, offsets[i + 1]! * 2),
     sourceNames: meta.sourceNames,
     identity: meta.identity,
+    trie: FormTrie.fromBytes(readFileSync(files.trie)),
   });
 }

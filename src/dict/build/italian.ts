@@ -147,7 +147,10 @@ export async function buildItalian(progress: Progress = () => {}): Promise<FormT
     if (w.P && w.P !== lemma) add(w.P, lemma, 'N', ['plural'], SOURCE.words);
   }
   for (const [form, [lemma, participle]] of Object.entries(adjectives)) {
-    if (participle) add(form, lemma, 'V', ['pp', ...genderNumber(form)], SOURCE.morphit);
+    if (participle) {
+      // The lexicon lists a participle's verb under the infinitive too (additare: additare).
+      if (form !== lemma) add(form, lemma, 'V', ['pp', ...genderNumber(form)], SOURCE.morphit);
+    }
     else {
       adjectiveLemmas.add(lemma);
       add(form, lemma, 'N', form === lemma ? ['base'] : genderNumber(form, lemma), SOURCE.morphit);

@@ -8,4 +8,9 @@ import type { Language } from '../src/rules/types.js';
 
 const args = process.argv.slice(2);
 const langs = args.filter((a) => !a.startsWith('-')) as Language[];
-await buildDictionaries(join(PACKAGE_ROOT, 'dict'), langs.length ? langs : ['de'], args.includes('--force'));
+try {
+  await buildDictionaries(join(PACKAGE_ROOT, 'dict'), langs.length ? langs : ['de'], args.includes('--force'));
+} catch (e) {
+  process.stderr.write(`postboggle: ${(e as Error).message}\n`);
+  process.exit(1);
+}

@@ -56,7 +56,13 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
   for (const lang of todo) {
     const t0 = Date.now();
     say(lang);
-    const table = await SOURCES[lang].build((s) => say(`${lang}: ${s}`));
+    let table: FormTable;
+    try {
+      table = await SOURCES[lang].build((s) => say(`${lang}: ${s}`));
+    } catch (e) {
+      bar?.stop();
+      throw new Error(`the ${lang} dictionary cannot be built: ${(e as Error).message}`);
+    }
     const { forms, lemmas } = writeCompact(dir, lang, {
       map: table.map, lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
       identity: { language: lang, kind: 'built', build: BUILD_VERSION, sources: [...sourceVersions(lang), `postboggle tables@${ownInputsHash(lang)}`] },

@@ -10,7 +10,14 @@ import { readTable } from './tables.js';
 
 type Progress = (step: string) => void;
 type Json = Record<string, Record<string, unknown>>;
-const readJson = (name: string, file: string) => JSON.parse(readFileSync(join(packageDir(name), 'dist', file), 'utf8')) as Json;
+function readJson(name: string, file: string): Json {
+  const path = join(packageDir(name), 'dist', file);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Json;
+  } catch (e) {
+    throw new Error(`dictionary source ${path} cannot be read: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
 
 const SOURCE = {
   tables: 'postboggle grammar tables',

@@ -28,18 +28,21 @@ const dice = loadDiceSet('de-5x5');
 const FIELDS = 100;
 const fields = Array.from({ length: FIELDS }, (_, i) => rollField(dice, `bench-${i}`));
 let words = 0;
-const t0 = performance.now();
+fields.slice(0, 10).forEach((f) => solveField(f, lexicon, 3)); // warm up the JIT
+const times: number[] = [];
 const solved = fields.map((f) => {
+  const t = performance.now();
   const found = solveField(f, lexicon, 3);
+  times.push(performance.now() - t);
   words += found.length;
   return found;
 });
-const solveMs = (performance.now() - t0) / FIELDS;
+const solveMs = times.sort((a, b) => a - b)[FIELDS >> 1]!;
 const t1 = performance.now();
 fields.forEach((f, i) => bestEntry(f, solved[i]!, 'letters', 7));
 const bestMs = (performance.now() - t1) / FIELDS;
 console.log(`\nsolver, German dictionary, ${FIELDS} rolled de-5x5 fields`);
-console.log(`  solve: ${fmt(solveMs, 2)} ms a field (all words, every joker letter), ${fmt(words / FIELDS, 0)} words a field on average`);
+console.log(`  solve: ${fmt(solveMs, 2)} ms a field, median (all words, every joker letter; trie of ${lexicon.trie().size} nodes; target <= 1.5 ms), ${fmt(words / FIELDS, 0)} words a field on average`);
 console.log(`  best entry over 26 joker letters: ${fmt(bestMs, 2)} ms a field`);
 
 // Entries: 7 words + 3 substitutes each, drawn from the field's words plus some misses.

@@ -60,6 +60,8 @@ ratings:
 
 newsletter:
   top: 10                 # rows of the round table and of the ranking in each mail
+  maxBytes: 30000         # every entry goes into every mail while a mail stays this small;
+                          # else the mail has the top of the tables and a link to the site
 
 # The tournament site: postboggle site writes it, postboggle serve shows it locally. Where
 # you upload it, so that mails link to the round's page:

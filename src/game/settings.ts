@@ -67,6 +67,8 @@ const ratingsSchema = z.strictObject({
 const newsletterSchema = z.strictObject({
   /** Rows of the round table and of the ranking in each player's mail (the player's own row is added). */
   top: z.number().int().min(1).max(100).default(10),
+  /** Every entry goes into every mail while the mail stays under this many bytes. */
+  maxBytes: z.number().int().min(10_000).max(10_000_000).default(30_000),
 });
 
 const siteSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import juice from 'juice';
 import { composeMail } from '../mail/compose.js';
 import { fileTransport, Outbox, type OutboxKind, type Transport } from '../mail/outbox.js';
-import { render, type TemplateName } from '../templates/render.js';
+import { partialText, render, type TemplateName } from '../templates/render.js';
 import { templateLang } from '../templates/i18n.js';
 import type { Game } from './game.js';
 import { now } from './clock.js';
@@ -25,7 +25,7 @@ export async function queueMail(game: Game, outbox: Outbox, m: {
 }): Promise<boolean> {
   if (outbox.has(m.id)) return false;
   const lang = templateLang(game.settings.language);
-  const data = { game: game.settings.name, address: parseAddress(game.settings.mail.from).address, ...m.data };
+  const data = { game: game.settings.name, address: parseAddress(game.settings.mail.from).address, css: partialText(game.layout.dir, 'mail-style'), ...m.data };
   const subject = render(game.layout.dir, lang, m.template, 'subject', data);
   const text = render(game.layout.dir, lang, m.template, 'txt', data);
   if (subject === null || text === null) throw new UserError(`template ${lang}/${m.template} is missing its subject or text part`);

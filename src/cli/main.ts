@@ -9,6 +9,8 @@ import { newsletterCommand } from './commands/newsletter.js';
 import { playerCommand } from './commands/player.js';
 import { rankingCommand } from './commands/ranking.js';
 import { ratingsCommand } from './commands/ratings.js';
+import { serveCommand } from './commands/serve.js';
+import { siteCommand } from './commands/site.js';
 import { roundCommand } from './commands/round.js';
 import { scoreCommand } from './commands/score.js';
 import { tickCommand } from './commands/tick.js';
@@ -39,6 +41,8 @@ async function main(): Promise<void> {
     .command(rankingCommand)
     .command(ratingsCommand)
     .command(newsletterCommand)
+    .command(siteCommand)
+    .command(serveCommand)
     .command(tickCommand)
     .command(watchCommand)
     .command(solveCommand)

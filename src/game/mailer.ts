@@ -1,4 +1,4 @@
-import juice from 'juice';
+import { createRequire } from 'node:module';
 import { composeMail } from '../mail/compose.js';
 import { fileTransport, Outbox, type OutboxKind, type Transport } from '../mail/outbox.js';
 import { partialText, render, type TemplateName } from '../templates/render.js';
@@ -47,6 +47,12 @@ export async function queueRendered(game: Game, outbox: Outbox, m: {
   return outbox.queue(m.id, m.kind, m.to.address, m.subject, raw, now());
 }
 
+// juice (with cheerio) is loaded on first use: most commands send no HTML mail.
+const require = createRequire(import.meta.url);
+type Juice = typeof import('juice');
+let juiceLib: Juice | undefined;
+export const juice = (): Juice => (juiceLib ??= require('juice') as Juice);
+
 /** Width attributes for old Outlook; heights stay as the templates give them (pictures scale with max-width). */
 export const JUICE_OPTIONS = { applyWidthAttributes: true, applyHeightAttributes: false, removeStyleTags: true, preserveMediaQueries: true };
 
@@ -56,7 +62,7 @@ export const JUICE_OPTIONS = { applyWidthAttributes: true, applyHeightAttributes
  */
 export function inlineStyles(html: string): string {
   if (!html.includes('<style')) return html;
-  return juice(html, JUICE_OPTIONS)
+  return juice()(html, JUICE_OPTIONS)
     // What stays in <style> (the dark-mode rules) is sent without juice's indentation.
     .replace(/<style>([\s\S]*?)<\/style>/g, (_, css: string) => `<style>${css.replace(/\s*\n\s*/g, ' ').replace(/\s*([{};,])\s*/g, '$1').trim()}</style>`);
 }

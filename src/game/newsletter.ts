@@ -1,6 +1,5 @@
-import juice from 'juice';
 import { composeMail } from '../mail/compose.js';
-import { inlineStyles, JUICE_OPTIONS, parseAddress } from './mailer.js';
+import { inlineStyles, juice, JUICE_OPTIONS, parseAddress } from './mailer.js';
 import { pathsSvg } from '../pictures/field-svg.js';
 import { scoreChartSvg } from '../pictures/chart-svg.js';
 import { svgToPng } from '../pictures/png.js';
@@ -137,7 +136,7 @@ export async function prepareNewsletter(game: Game, result: RoundResult): Promis
     const shared = all ? renderShared(true, `cid:${BEST_CID}`) : renderShared(false, `cid:${BEST_CID}`);
     return {
       view, allEntries: all, warnings: [], base, bestPng, css, windowBest, archive,
-      sharedHtml: juice.inlineContent(shared.html, css, JUICE_OPTIONS),
+      sharedHtml: juice().inlineContent(shared.html, css, JUICE_OPTIONS),
       sharedText: shared.text,
     };
   };

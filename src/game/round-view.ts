@@ -152,8 +152,12 @@ export function rankingRowView(r: RankingRow, t: Labels, ratings: Map<string, Pl
   };
 }
 
-/** Everything shown of a scored round (the expensive parts, solving and ratings, once). */
-export async function roundView(game: Game, result: RoundResult): Promise<RoundView> {
+/**
+ * Everything shown of a scored round (the expensive parts, solving and ratings, once).
+ * Without `ranking` (the site's round pages) the ranking and ratings are left empty.
+ */
+export async function roundView(game: Game, result: RoundResult, opts: { ranking?: boolean } = {}): Promise<RoundView> {
+  const withRanking = opts.ranking ?? true;
   const lang = templateLang(game.settings.language);
   const t = labels(game.layout.dir, lang);
   const field = parseField(result.field);
@@ -167,8 +171,8 @@ export async function roundView(game: Game, result: RoundResult): Promise<RoundV
   // The longest word as its first finder typed it.
   const typedBy = (word: string, email: string) => byEmail.get(email.toLowerCase())?.words.find((w) => w.word === word)?.shown ?? word;
   const window = game.settings.rules.window;
-  const ranking = gameRanking(game, window, result.round);
-  const ratings = gameRatings(game, result.round);
+  const ranking = withRanking ? gameRanking(game, window, result.round) : { rows: [], rounds: [] };
+  const ratings = withRanking ? gameRatings(game, result.round) : null;
   const ratingMap = ratings ? new Map(ratings.players.map((p) => [p.email.toLowerCase(), p])) : null;
   const rows = ranking.rows.map((r) => rankingRowView(r, t, ratingMap, ratings?.options.system ?? null));
   return {

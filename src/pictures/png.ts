@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
-import UPNG from 'upng-js';
+import type { Resvg as ResvgClass } from '@resvg/resvg-js';
+import type UPNGModule from 'upng-js';
 
 // Mail pictures are PNG (Gmail strips inline SVG): drawn as SVG, rasterised by resvg with
 // a font shipped in an npm package (DejaVu), so it works offline and the same everywhere,
@@ -20,7 +20,12 @@ export interface PngOptions {
   colours?: number;
 }
 
+// Loaded on first use: every command imports this module, few draw a picture.
+let lib: { Resvg: typeof ResvgClass; UPNG: typeof UPNGModule } | undefined;
+const libs = () => (lib ??= { Resvg: (require('@resvg/resvg-js') as { Resvg: typeof ResvgClass }).Resvg, UPNG: require('upng-js') as typeof UPNGModule });
+
 export function svgToPng(svg: string, o: PngOptions): Buffer {
+  const { Resvg, UPNG } = libs();
   const resvg = new Resvg(svg, {
     font: o.text ? { fontFiles: FONTS, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } : { loadSystemFonts: false },
     fitTo: { mode: 'zoom', value: o.scale ?? 1 },

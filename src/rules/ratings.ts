@@ -1,4 +1,4 @@
-import { ordinal, rate, rating as openskillRating } from 'openskill';
+import { createRequire } from 'node:module';
 
 // Ratings over many rounds (docs/ratings.md). Elo as the Italian Paroliere rates its
 // players: a round of N players is N(N-1)/2 pairwise matches, the higher round score wins
@@ -6,6 +6,11 @@ import { ordinal, rate, rating as openskillRating } from 'openskill';
 // the rounds in, so ratings are always recomputed, never the only copy of anything.
 
 export type RatingSystem = 'elo' | 'openskill';
+
+// openskill is loaded only by a game that chose it (it costs ~400 ms to load).
+type OpenSkill = typeof import('openskill');
+let openskillLib: OpenSkill | undefined;
+const openskill = (): OpenSkill => (openskillLib ??= createRequire(import.meta.url)('openskill') as OpenSkill);
 
 export interface RatingOptions {
   system: RatingSystem;
@@ -113,12 +118,13 @@ function periods(rounds: readonly RatedRound[]): RatedRound[][] {
  */
 export function computeRatings(rounds: readonly RatedRound[], opts: RatingOptions = DEFAULT_RATING_OPTIONS): PlayerRating[] {
   const state = new Map<string, State>();
+  const os = opts.system === 'openskill' ? openskill() : null;
+  const fresh = os ? os.rating() : { mu: 0, sigma: 0 };
   const get = (p: { email: string; name: string }) => {
     const key = p.email.toLowerCase();
     let s = state.get(key);
     if (!s) {
-      const fresh = openskillRating();
-      s = { email: p.email, name: p.name, rating: opts.system === 'elo' ? opts.initial : ordinal(fresh), rounds: 0, mu: fresh.mu, sigma: fresh.sigma, change: 0, history: [] };
+      s = { email: p.email, name: p.name, rating: os ? os.ordinal(fresh) : opts.initial, rounds: 0, mu: fresh.mu, sigma: fresh.sigma, change: 0, history: [] };
       state.set(key, s);
     }
     s.name = p.name; // the latest name wins
@@ -135,14 +141,14 @@ export function computeRatings(rounds: readonly RatedRound[], opts: RatingOption
           rating: s.rating, provisional: s.rounds < opts.provisionalRounds, total: r.players[i]!.total,
         })), opts.k, opts.perMatch);
         players.forEach((s, i) => delta.set(s, (delta.get(s) ?? 0) + changes[i]!));
-      } else if (players.length > 1) {
-        const rated = rate(players.map((s) => [{ mu: s.mu, sigma: s.sigma }]), { score: r.players.map((p) => p.total) });
+      } else if (os && players.length > 1) {
+        const rated = os.rate(players.map((s) => [{ mu: s.mu, sigma: s.sigma }]), { score: r.players.map((p) => p.total) });
         players.forEach((s, i) => {
           const next = rated[i]![0]!;
-          const before = ordinal({ mu: s.mu, sigma: s.sigma });
+          const before = os.ordinal({ mu: s.mu, sigma: s.sigma });
           s.mu = next.mu;
           s.sigma = next.sigma;
-          delta.set(s, (delta.get(s) ?? 0) + ordinal(next) - before);
+          delta.set(s, (delta.get(s) ?? 0) + os.ordinal(next) - before);
         });
       } else {
         players.forEach((s) => delta.set(s, delta.get(s) ?? 0));

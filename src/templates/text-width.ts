@@ -1,10 +1,22 @@
-import stringWidth from 'string-width';
+import { createRequire } from 'node:module';
 
 // Plain-text columns line up by what a terminal or a mail program shows, not by UTF-16
 // length: "Ä" typed as A + combining diaeresis is one column, a CJK character two, an emoji
 // two, and a control character none.
 
-export const textWidth = (s: string): number => stringWidth(s);
+// string-width is loaded on first use (it costs ~70 ms at start-up, and most commands print
+// no table). Node before 20.19 cannot require an ES module: there, graphemes are counted.
+const require = createRequire(import.meta.url);
+let widthFn: ((s: string) => number) | undefined;
+function loadWidth(): (s: string) => number {
+  try {
+    return (require('string-width') as { default: (s: string) => number }).default;
+  } catch {
+    return (s) => [...new Intl.Segmenter().segment(s)].length;
+  }
+}
+
+export const textWidth = (s: string): number => (widthFn ??= loadWidth())(s);
 
 /** Pads on the right to `width` columns (never cuts). */
 export function padEndWidth(s: string, width: number): string {

@@ -78,8 +78,8 @@ export async function prepareNewsletter(game: Game, result: RoundResult): Promis
   const nextRound = readRounds(game.layout).find((r) => r.round > result.round && r.state === 'open');
   const rankingRows = view.ranking.rows;
   const paths = view.best.paths.filter((p) => p.path.length > 0);
-  const picture = paths.length ? pathsSvg(view.field, paths.map((p) => ({ label: `${p.word} (${p.points})`, path: p.path, joker: view.best.joker })), 3, 24) : null;
-  const bestPng = picture ? svgToPng(picture.svg, { text: true, colours: 16 }) : null;
+  const picture = paths.length ? pathsSvg(view.field, paths.map((p) => ({ label: `${p.word} (${p.points})`, path: p.path, joker: view.best.joker })), 3, 20) : null;
+  const bestPng = picture ? svgToPng(picture.svg, { text: true, colours: 12 }) : null;
   const windowBest = view.ranking.rounds.map((_, i) => Math.max(0, ...rankingRows.map((r) => r.scores[i]?.total ?? 0)));
   const ratingsNote = view.ratings
     ? fill(view.ratings.options.system === 'elo' ? t.ratingsNote! : t.ratingsNoteOpenskill!, { n: view.ratings.options.provisionalRounds })

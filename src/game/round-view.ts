@@ -24,6 +24,8 @@ import { gameRanking } from './scoring.js';
 const SHOWN_WIDTH = 28;
 /** Words of the best entry drawn with their paths (an unlimited entry can have hundreds). */
 const MAX_PATHS = 12;
+/** Names listed in one statistic ("… and 12 more" after them). */
+const NAMES_SHOWN = 5;
 
 export interface WordView {
   label: string;
@@ -168,6 +170,8 @@ export async function roundView(game: Game, result: RoundResult, opts: { ranking
   const byEmail = new Map(players.map((p) => [p.email.toLowerCase(), p]));
   const stats = roundStats(result, found);
   const nameOf = (email: string) => byEmail.get(email.toLowerCase())?.name ?? email;
+  // At most a few names in a line, whatever the number of players.
+  const names = (emails: readonly string[]) => emails.slice(0, NAMES_SHOWN).map(nameOf).join(', ') + (emails.length > NAMES_SHOWN ? ` ${fill(t.andMore!, { n: emails.length - NAMES_SHOWN })}` : '');
   // The longest word as its first finder typed it.
   const typedBy = (word: string, email: string) => byEmail.get(email.toLowerCase())?.words.find((w) => w.word === word)?.shown ?? word;
   const window = game.settings.rules.window;
@@ -181,10 +185,10 @@ export async function roundView(game: Game, result: RoundResult, opts: { ranking
     stats,
     statsView: {
       longest: stats.longest ? {
-        words: stats.longest.words.map((w) => `${typedBy(w.word, w.by[0]!)} (${w.by.map(nameOf).join(', ')})`).join('; '),
+        words: stats.longest.words.slice(0, NAMES_SHOWN).map((w) => `${typedBy(w.word, w.by[0]!)} (${names(w.by)})`).join('; '),
         length: stats.longest.length,
       } : null,
-      mostOriginal: stats.mostOriginal ? { names: stats.mostOriginal.emails.map(nameOf).join(', '), points: stats.mostOriginal.points } : null,
+      mostOriginal: stats.mostOriginal ? { names: names(stats.mostOriginal.emails), points: stats.mostOriginal.points } : null,
       missed: { count: stats.missed.count, words: stats.missed.longest.join(', ') },
     },
     foundLongest: [...found].sort((a, b) => b.word.length - a.word.length || (a.word < b.word ? -1 : 1)).slice(0, 10).map((w) => w.word),

@@ -189,8 +189,15 @@ function personal(prep: PreparedNewsletter, game: Game, who: { email: string; na
   };
 }
 
+/** Players with the same scores share a chart: drawn once per round. */
+const charts = new WeakMap<PreparedNewsletter, Map<string, Buffer>>();
 function chartPng(prep: PreparedNewsletter, row: RankingRowView): Buffer {
-  return svgToPng(scoreChartSvg(row.scores.map((s, i) => ({ value: s.total, best: prep.windowBest[i] ?? 0 }))), { text: false, colours: 0 });
+  let cache = charts.get(prep);
+  if (!cache) charts.set(prep, (cache = new Map()));
+  const key = row.scores.map((s) => s.total ?? '-').join(',');
+  let png = cache.get(key);
+  if (!png) cache.set(key, (png = svgToPng(scoreChartSvg(row.scores.map((s, i) => ({ value: s.total, best: prep.windowBest[i] ?? 0 }))), { text: false, colours: 0 })));
+  return png;
 }
 
 /**

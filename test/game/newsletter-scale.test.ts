@@ -7,7 +7,7 @@ import { sendNewsletter } from '../../src/game/publish.js';
 import { readJson } from '../../src/game/json-files.js';
 import type { RoundResult } from '../../src/rules/round-scoring.js';
 import { textWidth } from '../../src/templates/text-width.js';
-import { AWKWARD_NAMES, syntheticGame } from '../synthetic-game.js';
+import { AWKWARD_NAMES, syntheticGame } from '../../bench/synthetic-game.js';
 
 const LIMIT = 30_000;
 const emls = (dir: string) => readdirSync(join(dir, 'rounds/001/outbox')).filter((f) => f.startsWith('newsletter-') && f.endsWith('.eml')).map((f) => join(dir, 'rounds/001/outbox', f));

@@ -11,7 +11,7 @@ import type { RoundResult } from '../../src/rules/round-scoring.js';
 import { buildSite } from '../../src/site/build.js';
 import { serveSite } from '../../src/site/serve.js';
 import { runCli } from '../cli/run-cli.js';
-import { AWKWARD_NAMES, syntheticGame } from '../synthetic-game.js';
+import { AWKWARD_NAMES, syntheticGame } from '../../bench/synthetic-game.js';
 import { checkEverywhere, checkField, launch, mailHtml, SHOTS } from './page-checks.js';
 
 // The mails as players see them: rendered by a real headless Chromium (Debian's package),

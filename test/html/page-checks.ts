@@ -89,14 +89,14 @@ export async function look(page: Page): Promise<Looked> {
 }
 
 /** The page at each width and colour scheme: no overflow, pictures loaded, contrast AA (large text 3:1). */
-export async function checkEverywhere(browser: Browser, name: string, open: (page: Page) => Promise<void>, extra?: (page: Page) => Promise<void>): Promise<Looked[]> {
+export async function checkEverywhere(browser: Browser, name: string, open: (page: Page) => Promise<void>, extra?: (page: Page) => Promise<void>, o: { fullPage?: boolean } = {}): Promise<Looked[]> {
   const seen: Looked[] = [];
   for (const width of WIDTHS) {
     for (const scheme of SCHEMES) {
       const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
       await open(page);
       const l = await look(page);
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: o.fullPage ?? true });
       expect(l.overflow, `${name} at ${width} px ${scheme}: wider than the screen`).toBeLessThanOrEqual(0);
       expect(l.brokenImages, `${name} at ${width} px ${scheme}: pictures not loaded`).toEqual([]);
       expect(l.worstContrast.ratio, `${name} at ${width} px ${scheme}: ${JSON.stringify(l.worstContrast)}`).toBeGreaterThanOrEqual(4.5);

@@ -9,8 +9,12 @@ import { parseField } from '../src/rules/field.js';
 import { seededRng } from '../src/rules/rng.js';
 import { scoreRound } from '../src/rules/round-scoring.js';
 import { solveField } from '../src/rules/solver.js';
-import { fixture, SEED_FIELD } from './helpers.js';
+import { PACKAGE_ROOT } from '../src/package-root.js';
 
+const SEED_FIELD = 'FERNC/BSREO/EM*RU/NLIGK/ZALEW';
+const SEED_WORDS = join(PACKAGE_ROOT, 'test', 'fixtures', 'seed-words.txt');
+
+// Used by the tests and by `npm run bench`.
 // A game of any size, written straight to disk (no mail): N players, R scored rounds on the
 // seed field with the seed word list, entries drawn from the field's words plus junk.
 // Names include the hostile and the awkward: HTML, a very long name, combining marks, CJK.
@@ -36,7 +40,7 @@ export interface SyntheticOptions {
 export async function syntheticGame(o: SyntheticOptions): Promise<{ dir: string; game: Game }> {
   const dir = join(mkdtempSync(join(tmpdir(), 'pb-synth-')), 'game');
   mkdirSync(dir, { recursive: true });
-  copyFileSync(fixture('seed-words.txt'), join(dir, 'words.txt'));
+  copyFileSync(SEED_WORDS, join(dir, 'words.txt'));
   const names = Array.from({ length: o.players }, (_, i) => (i < AWKWARD_NAMES.length && o.players > 1 ? AWKWARD_NAMES[i]! : `Player ${i + 1}`));
   const players = names.map((name, i) => `  - { email: "p${i + 1}@example.test", name: ${JSON.stringify(name)} }`).join('\n');
   let settings = SETTINGS_TEMPLATE.replace(/\{\{name\}\}/g, 'Synthetic Boggle').replace('{{language}}', o.lang ?? 'de')

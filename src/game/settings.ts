@@ -62,7 +62,7 @@ const ratingsSchema = z.strictObject({
   period: z.enum(['round', 'day']).default('round'),
   initial: z.number().min(0).max(5000).default(1500),
   provisionalRounds: z.number().int().min(0).max(100).default(5),
-}).refine((r) => r.system !== 'openskill' || r.period === 'round', { message: 'period: day applies to elo only (openskill rates after every round)', path: ['period'] });
+}).refine((r) => r.system !== 'openskill' || r.period === 'round', { message: 'day applies to elo only (openskill rates after every round)', path: ['period'] });
 
 const newsletterSchema = z.strictObject({
   /** Rows of the round table and of the ranking in each player's mail (the player's own row is added). */

@@ -42,7 +42,7 @@ describe('postboggle solve / check', () => {
       expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
     }
   });
-  it('every command has --help with an example', () => {
+  it('every command has --help with an example', { timeout: 120_000 }, () => {
     const commands = ['init', 'player', 'round', 'ingest', 'entries', 'review', 'judge', 'score', 'ranking', 'ratings', 'newsletter', 'site', 'serve', 'tick', 'watch', 'solve', 'check', 'demo'];
     const top = runCli(['--help']).stdout;
     for (const cmd of commands) expect(top).toContain(`postboggle ${cmd}`);

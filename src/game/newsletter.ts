@@ -141,10 +141,12 @@ export async function prepareNewsletter(game: Game, result: RoundResult): Promis
     };
   };
   let prepared = variant(false);
-  if (view.players.length > 0 && view.players.length <= 60) {
+  const maxBytes = game.settings.newsletter.maxBytes;
+  // An entry takes some 300 bytes at the least: beyond that many players, do not even try.
+  if (view.players.length > 0 && view.players.length * 300 <= maxBytes) {
     // Every entry goes into every mail while the biggest mail stays within the limit.
     const withAll = variant(true);
-    if (await biggestMailBytes(withAll, game) <= game.settings.newsletter.maxBytes - MAIL_MARGIN) prepared = withAll;
+    if (await biggestMailBytes(withAll, game) <= maxBytes - MAIL_MARGIN) prepared = withAll;
   }
   if (!prepared.allEntries && view.players.length > 0 && !siteUrl) {
     prepared.warnings.push(`round ${result.round} has too many entries to put all of them in every mail; set site.url in postboggle.yaml and publish the site (postboggle site) so that the mails link to the full results`);

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { computeRatings, type PlayerRating, type RatedRound, type RatingOptions } from '../rules/ratings.js';
+import type { RoundResult } from '../rules/round-scoring.js';
 import type { Game } from './game.js';
 import { readRound } from './rounds.js';
 import { scoredRounds } from './scoring.js';
@@ -16,11 +17,11 @@ export interface GameRatings {
  * all), never stored: a rescored round changes every rating after it. null when the game
  * has ratings off.
  */
-export function gameRatings(game: Game, upTo?: number): GameRatings | null {
+export function gameRatings(game: Game, upTo?: number, scored?: readonly RoundResult[]): GameRatings | null {
   const r = game.settings.ratings;
   if (r.system === 'off') return null;
   const zone = game.settings.schedule.timezone;
-  const results = scoredRounds(game).filter((x) => upTo === undefined || x.round <= upTo);
+  const results = (scored ?? scoredRounds(game)).filter((x) => upTo === undefined || x.round <= upTo);
   const rounds: RatedRound[] = results.map((x) => ({
     round: x.round,
     // Per day: the calendar day of the round's deadline in the game's zone.

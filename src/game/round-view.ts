@@ -14,7 +14,7 @@ import type { TemplateLang } from '../templates/render.js';
 import { columnWidth, truncateWidth } from '../templates/text-width.js';
 import type { Game } from './game.js';
 import { changeText, gameRatings, type GameRatings, ratingText } from './ratings.js';
-import { gameRanking } from './scoring.js';
+import { gameRanking, scoredRounds } from './scoring.js';
 
 // What the newsletter and the site show of a scored round, computed once: words as the
 // players typed them, verdicts in words, the best entry with its paths, statistics, the
@@ -175,8 +175,9 @@ export async function roundView(game: Game, result: RoundResult, opts: { ranking
   // The longest word as its first finder typed it.
   const typedBy = (word: string, email: string) => byEmail.get(email.toLowerCase())?.words.find((w) => w.word === word)?.shown ?? word;
   const window = game.settings.rules.window;
-  const ranking = withRanking ? gameRanking(game, window, result.round) : { rows: [], rounds: [] };
-  const ratings = withRanking ? gameRatings(game, result.round) : null;
+  const scored = withRanking ? scoredRounds(game) : [];
+  const ranking = withRanking ? gameRanking(game, window, result.round, scored) : { rows: [], rounds: [] };
+  const ratings = withRanking ? gameRatings(game, result.round, scored) : null;
   const ratingMap = ratings ? new Map(ratings.players.map((p) => [p.email.toLowerCase(), p])) : null;
   const rows = ranking.rows.map((r) => rankingRowView(r, t, ratingMap, ratings?.options.system ?? null));
   return {

@@ -72,16 +72,21 @@ export function eloRoundChanges(players: readonly EloPlayer[], k: number, perMat
   const n = players.length;
   const sum = new Float64Array(n);
   // q = 10^(R/400), so that expected(i, j) = q_i / (q_i + q_j): one division per pair.
-  const q = players.map((p) => 10 ** (p.rating / 400));
+  // Typed arrays: a round of 10,000 players is 50 million matches.
+  const q = Float64Array.from(players, (p) => 10 ** (p.rating / 400));
+  const total = Float64Array.from(players, (p) => p.total);
+  const prov = Uint8Array.from(players, (p) => (p.provisional ? 1 : 0));
   for (let i = 0; i < n; i++) {
-    const pi = players[i]!;
+    const qi = q[i]!, ti = total[i]!, pi = prov[i]!;
+    let si = 0;
     for (let j = i + 1; j < n; j++) {
-      const pj = players[j]!;
-      const actual = pi.total > pj.total ? 1 : pi.total < pj.total ? 0 : 0.5;
-      const diff = actual - q[i]! / (q[i]! + q[j]!);
-      if (pi.provisional || !pj.provisional) sum[i]! += diff;
-      if (pj.provisional || !pi.provisional) sum[j]! -= diff;
+      const tj = total[j]!;
+      const diff = (ti > tj ? 1 : ti < tj ? 0 : 0.5) - qi / (qi + q[j]!);
+      const pj = prov[j]!;
+      if (pi || !pj) si += diff;
+      if (pj || !pi) sum[j]! -= diff;
     }
+    sum[i]! += si;
   }
   const divisor = perMatch || n < 2 ? 1 : n - 1;
   return players.map((p, i) => ((p.provisional ? 2 * k : k) * sum[i]!) / divisor);

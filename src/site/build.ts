@@ -85,10 +85,10 @@ export async function buildSite(game: Game, outDir: string): Promise<SiteReport>
   const records = readRounds(game.layout);
   const zone = game.settings.schedule.timezone;
   const window = game.settings.rules.window;
-  const ratings = gameRatings(game);
+  const ratings = gameRatings(game, undefined, results);
   const system = ratings?.options.system ?? null;
   const ratingOf = new Map((ratings?.players ?? []).map((p) => [p.email.toLowerCase(), p]));
-  const ranking = gameRanking(game, window);
+  const ranking = gameRanking(game, window, undefined, results);
   const first = results[0];
   const probe = first ? await roundView(game, first, { ranking: false }) : null;
   const lang = probe?.lang ?? (game.settings.language === 'de' ? 'de' : 'en');

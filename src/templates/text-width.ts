@@ -16,7 +16,9 @@ function loadWidth(): (s: string) => number {
   }
 }
 
-export const textWidth = (s: string): number => (widthFn ??= loadWidth())(s);
+/** Printable ASCII is one column a character: most names and words, answered without the library. */
+const ASCII = /^[\x20-\x7e]*$/;
+export const textWidth = (s: string): number => (ASCII.test(s) ? s.length : (widthFn ??= loadWidth())(s));
 
 /** Pads on the right to `width` columns (never cuts). */
 export function padEndWidth(s: string, width: number): string {

@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { newsletterFor, prepareNewsletter } from '../../src/game/newsletter.js';
 import { sendNewsletter } from '../../src/game/publish.js';
+import { buildSite } from '../../src/site/build.js';
 import { readJson } from '../../src/game/json-files.js';
 import type { RoundResult } from '../../src/rules/round-scoring.js';
 import { textWidth } from '../../src/templates/text-width.js';
@@ -49,13 +50,17 @@ describe('the newsletter at any number of players', () => {
     expect(prepBig.warnings.join()).toMatch(/set site\.url/);
   }, 120_000);
 
-  it('handles a round with no entries, a player who sent nothing, and a single player', async () => {
+  it('handles a round with no entries, a player who sent nothing, a game of no players, and a single player', async () => {
     const empty = await syntheticGame({ players: 4, entrants: () => false });
     const prep = await prepareNewsletter(empty.game, readJson<RoundResult>(empty.game.layout.results(1)));
     const m = newsletterFor(prep, empty.game, { email: 'p1@example.test', name: 'Anna' });
     expect(m.text).toContain('Von dir kam in dieser Runde keine Einsendung.');
     expect(m.text).toContain('In dieser Runde kam keine Einsendung.');
     expect(m.html).toContain('In dieser Runde kam keine Einsendung.');
+    const none = await syntheticGame({ players: 0 });
+    expect(await sendNewsletter(none.game, readJson<RoundResult>(none.game.layout.results(1)))).toMatchObject({ queued: 0, sent: 0 });
+    const site = await buildSite(none.game, join(none.dir, 'site'));
+    expect(readFileSync(join(site.dir, 'rounds/001/index.html'), 'utf8')).toContain('In dieser Runde kam keine Einsendung.');
     const one = await syntheticGame({ players: 1 });
     const r = await sendNewsletter(one.game, readJson<RoundResult>(one.game.layout.results(1)));
     expect(r.sent).toBe(1);

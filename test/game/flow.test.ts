@@ -131,7 +131,7 @@ describe('a round played by mail on the file transport', () => {
     const letters = outbox().filter((f) => f.startsWith('newsletter-'));
     expect(letters).toHaveLength(4);
     const m = await readOut(letters[0]!);
-    expect(m.html).toMatch(/<table class="list ranking"/);
+    expect(m.html).toMatch(/<table class="list rows ranking"/);
     expect(readFileSync(join(dir, 'rounds/001/newsletter.txt'), 'utf8')).toBe(r.stdout);
     const ranking = JSON.parse(cli(['ranking', '--json']).stdout);
     expect(ranking.ranking).toHaveLength(3);

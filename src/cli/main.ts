@@ -8,6 +8,9 @@ import { initCommand } from './commands/init.js';
 import { newsletterCommand } from './commands/newsletter.js';
 import { playerCommand } from './commands/player.js';
 import { rankingCommand } from './commands/ranking.js';
+import { ratingsCommand } from './commands/ratings.js';
+import { serveCommand } from './commands/serve.js';
+import { siteCommand } from './commands/site.js';
 import { roundCommand } from './commands/round.js';
 import { scoreCommand } from './commands/score.js';
 import { tickCommand } from './commands/tick.js';
@@ -37,7 +40,10 @@ async function main(): Promise<void> {
     .command(judgeCommand)
     .command(scoreCommand)
     .command(rankingCommand)
+    .command(ratingsCommand)
     .command(newsletterCommand)
+    .command(siteCommand)
+    .command(serveCommand)
     .command(tickCommand)
     .command(watchCommand)
     .command(solveCommand)

@@ -22,7 +22,7 @@ export interface Game {
   verdict(): Promise<VerdictFn>;
   judgeContext(round: RoundRecord, rejectPending?: boolean): Promise<JudgeContext>;
   /** Every word of a field as this game judges them (its dictionary and house lists). */
-  solve(field: Field): Promise<FoundWord[]>;
+  solve(field: Field, minLength?: number): Promise<FoundWord[]>;
 }
 
 export function rulesOf(settings: Settings): Rules {
@@ -56,10 +56,10 @@ export function openGame(dir: string): Game {
       const house = readHouseLists(layout.dir);
       return { field: parseField(round.field), rules, verdict: makeVerdict(lexicon, house), rejectPending, dictionary: { ...lexicon.identity, house: houseListsHash(house) } };
     },
-    solve: async (field) => {
+    solve: async (field, minLength = rules.minLength) => {
       const lexicon = await game.lexicon();
       const house = readHouseLists(layout.dir);
-      return solveField(field, lexicon, rules.minLength, { verdict: makeVerdict(lexicon, house), accepted: house.accept.keys() });
+      return solveField(field, lexicon, minLength, { verdict: makeVerdict(lexicon, house), accepted: house.accept.keys() });
     },
   };
   return game;

@@ -14,6 +14,7 @@ import type { Game } from './game.js';
 import { readJsonIfExists, writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
 import { receiptData } from './receipt.js';
+import { fieldView } from '../templates/field-view.js';
 import { readEntries, readRounds, type RoundRecord, type StoredEntry, writeEntries } from './rounds.js';
 
 export type IngestOutcome =
@@ -104,7 +105,7 @@ export async function ingestMessage(game: Game, raw: Buffer, opts: { receivedAt?
       const data = receiptData(parsed, joker, bad, ctx, lang);
       replied = await queueMail(game, outbox, {
         id: `receipt-${mail.id}`, kind: 'receipt', to, template: 'receipt', inReplyTo: mail.messageId,
-        data: { ...data, name: player!.name, round: round!.round, deadline, replaced: outcome.replaced },
+        data: { ...data, ...fieldView(round!.field), name: player!.name, round: round!.round, deadline, replaced: outcome.replaced },
       });
     } else if (outcome.kind === 'refused') {
       replied = await queueMail(game, outbox, {

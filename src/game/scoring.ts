@@ -46,9 +46,9 @@ export function scoredRounds(game: Game): RoundResult[] {
   return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n))).map((n) => readJson<RoundResult>(game.layout.results(n)));
 }
 
-/** The rolling ranking over the scored rounds up to `upTo` (default: all). */
-export function gameRanking(game: Game, window: number, upTo?: number): { rows: RankingRow[]; rounds: number[] } {
-  const results = scoredRounds(game).filter((r) => upTo === undefined || r.round <= upTo);
+/** The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves reading them again. */
+export function gameRanking(game: Game, window: number, upTo?: number, scored?: readonly RoundResult[]): { rows: RankingRow[]; rounds: number[] } {
+  const results = (scored ?? scoredRounds(game)).filter((r) => upTo === undefined || r.round <= upTo);
   const totals: RoundTotals[] = results.map((r) => ({ round: r.round, players: r.players }));
   const rows = rollingRanking(totals, window);
   return { rows, rounds: results.map((r) => r.round).slice(-window) };

@@ -1,28 +1,30 @@
 import type { Argv } from 'yargs';
 import type { Language, ScoringScheme } from '../rules/types.js';
-import { DEFAULT_RULES, type Rules } from '../rules/types.js';
+import type { Rules } from '../rules/types.js';
 
 export const LANGUAGES: readonly Language[] = ['de', 'en', 'fr', 'it'];
 export const SCHEMES: readonly ScoringScheme[] = ['letters', 'boggle', 'oldfashion', 'paroliere'];
 
 export interface DictionaryArgs {
-  lang: Language;
+  dir: string;
+  lang?: Language | undefined;
   words?: string | undefined;
-  minLength: number;
-  scheme: ScoringScheme;
+  minLength?: number | undefined;
+  scheme?: ScoringScheme | undefined;
   json: boolean;
 }
 
-/** Options shared by the commands that judge words without a game directory. */
+/** Options shared by the commands that judge words (check, solve): they override the game's. */
 export function withDictionaryOptions<T>(y: Argv<T>) {
   return y
-    .option('lang', { choices: LANGUAGES, default: 'de' as Language, describe: 'dictionary language' })
+    .option('lang', { choices: LANGUAGES, describe: 'dictionary language (default: the game\'s in a game directory, else de)' })
     .option('words', { type: 'string', describe: 'own word list: one form a line, optionally form<TAB>lemma[,lemma…]' })
-    .option('min-length', { type: 'number', default: DEFAULT_RULES.minLength, describe: 'shortest word that counts' })
-    .option('scheme', { choices: SCHEMES, default: DEFAULT_RULES.scheme, describe: 'scoring scheme' })
+    .option('min-length', { type: 'number', describe: 'shortest word that counts (default: the game\'s, else 3)' })
+    .option('scheme', { choices: SCHEMES, describe: 'scoring scheme (default: the game\'s, else letters)' })
     .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' });
 }
 
-export function rulesFrom(argv: { lang: Language; minLength: number; scheme: ScoringScheme }): Rules {
-  return { ...DEFAULT_RULES, language: argv.lang, minLength: argv.minLength, scheme: argv.scheme };
+/** The rules for a word command: the game's (or the defaults) with the options given on top. */
+export function rulesFrom(base: Rules, argv: { minLength?: number | undefined; scheme?: ScoringScheme | undefined }): Rules {
+  return { ...base, ...(argv.minLength !== undefined ? { minLength: argv.minLength } : {}), ...(argv.scheme ? { scheme: argv.scheme } : {}) };
 }

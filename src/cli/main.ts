@@ -8,6 +8,9 @@ import { initCommand } from './commands/init.js';
 import { newsletterCommand } from './commands/newsletter.js';
 import { playerCommand } from './commands/player.js';
 import { rankingCommand } from './commands/ranking.js';
+import { ratingsCommand } from './commands/ratings.js';
+import { serveCommand } from './commands/serve.js';
+import { siteCommand } from './commands/site.js';
 import { roundCommand } from './commands/round.js';
 import { scoreCommand } from './commands/score.js';
 import { tickCommand } from './commands/tick.js';
@@ -16,6 +19,7 @@ import { demoCommand } from './commands/demo.js';
 import { judgeCommand } from './commands/judge.js';
 import { reviewCommand } from './commands/review.js';
 import { solveCommand } from './commands/solve.js';
+import { dictCommand } from './commands/dict.js';
 import { rebuildCommand } from './commands/rebuild.js';
 import { UserError } from '../user-error.js';
 import { sendFailureLine } from '../mail/send-report.js';
@@ -38,11 +42,15 @@ async function main(): Promise<void> {
     .command(judgeCommand)
     .command(scoreCommand)
     .command(rankingCommand)
+    .command(ratingsCommand)
     .command(newsletterCommand)
+    .command(siteCommand)
+    .command(serveCommand)
     .command(tickCommand)
     .command(watchCommand)
     .command(solveCommand)
     .command(checkCommand)
+    .command(dictCommand)
     .command(demoCommand)
     .command(rebuildCommand)
     .option('dir', { type: 'string', default: '.', global: true, describe: 'the game directory' })

@@ -1,56 +1,91 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { compareCodeUnits, Lexicon, PackedForms } from '../rules/lexicon.js';
+import type { PartOfSpeech } from '../rules/lemma.js';
+import { ArrayForms, compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms } from '../rules/lexicon.js';
+import { FormTrie } from '../rules/trie.js';
 
-// The compact dictionary format, three files per language in dict/:
+// The compact dictionary format, four files per language in dict/:
 //   <lang>.forms    the folded forms, sorted, one a line
-//   <lang>.lemmas   the lemmas, one a line (a lemma's id is its line number)
-//   <lang>.index    little-endian uint32: form count N, then N+1 offsets into the lemma-id
-//                   list that follows (form i has ids[offsets[i] .. offsets[i+1]))
+//   <lang>.lemmas   the lemmas, one a line: printable key <TAB> part of speech (id = line number)
+//   <lang>.index    little-endian uint32: form count N, then N+1 offsets into the sense list
+//                   that follows; a sense is two numbers: lemma id, and tag bits | source bits << 8
+//                   (form i has senses offsets[i] .. offsets[i+1])
+//   <lang>.trie     the forms as a trie for the solver (src/rules/trie.ts), a uint32 view
+//   <lang>.meta.json  the dictionary's identity (sources with versions, build, content hash)
+//                   and the names of its sources by bit
 // Loading is one scan for line starts, one string split and a typed-array view.
 
 export const dictFiles = (dir: string, lang: string) => ({
   forms: join(dir, `${lang}.forms`),
   lemmas: join(dir, `${lang}.lemmas`),
   index: join(dir, `${lang}.index`),
+  meta: join(dir, `${lang}.meta.json`),
+  trie: join(dir, `${lang}.trie`),
 });
 
-export function writeCompact(dir: string, lang: string, map: ReadonlyMap<string, ReadonlySet<string>>): { forms: number; lemmas: number } {
-  const forms = [...map.keys()].sort(compareCodeUnits);
-  const lemmaIds = new Map<string, number>();
-  for (const f of forms) for (const l of map.get(f)!) if (!lemmaIds.has(l)) lemmaIds.set(l, lemmaIds.size);
-  const ids: number[] = [];
+export interface CompactInput {
+  map: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  lemmaKeys: readonly string[];
+  lemmaPos: readonly PartOfSpeech[];
+  sourceNames: readonly string[];
+  identity: Omit<DictionaryIdentity, 'hash'>;
+}
+
+export function writeCompact(dir: string, lang: string, input: CompactInput): { forms: number; lemmas: number; hash: string } {
+  const forms = [...input.map.keys()].sort(compareCodeUnits);
+  // Lemma ids renumbered in order of first use, so only lemmas some form has are written.
+  const renumber = new Map<number, number>();
+  const senses: number[] = [];
   const offsets = new Uint32Array(forms.length + 1);
   forms.forEach((f, i) => {
-    offsets[i] = ids.length;
-    for (const l of [...map.get(f)!].sort()) ids.push(lemmaIds.get(l)!);
+    offsets[i] = senses.length / 2;
+    const entries = [...input.map.get(f)!.entries()].sort((a, b) => compareCodeUnits(input.lemmaKeys[a[0]]!, input.lemmaKeys[b[0]]!));
+    for (const [id, bits] of entries) {
+      if (!renumber.has(id)) renumber.set(id, renumber.size);
+      senses.push(renumber.get(id)!, bits);
+    }
   });
-  offsets[forms.length] = ids.length;
-  const index = new Uint32Array(1 + offsets.length + ids.length);
+  offsets[forms.length] = senses.length / 2;
+  const index = new Uint32Array(1 + offsets.length + senses.length);
   index[0] = forms.length;
   index.set(offsets, 1);
-  index.set(ids, 1 + offsets.length);
+  index.set(senses, 1 + offsets.length);
+  const lemmaLines = [...renumber.keys()].map((id) => `${input.lemmaKeys[id]}\t${input.lemmaPos[id]}`);
   const files = dictFiles(dir, lang);
-  writeFileAtomic.sync(files.forms, forms.join('\n'));
-  writeFileAtomic.sync(files.lemmas, [...lemmaIds.keys()].join('\n'));
-  writeFileAtomic.sync(files.index, Buffer.from(index.buffer));
-  return { forms: forms.length, lemmas: lemmaIds.size };
+  const formsText = forms.join('\n');
+  const lemmasText = lemmaLines.join('\n');
+  const indexBytes = Buffer.from(index.buffer);
+  const hash = createHash('sha256').update(formsText).update('\0').update(lemmasText).update('\0').update(indexBytes).digest('hex').slice(0, 16);
+  writeFileAtomic.sync(files.forms, formsText);
+  writeFileAtomic.sync(files.lemmas, lemmasText);
+  writeFileAtomic.sync(files.index, indexBytes);
+  writeFileAtomic.sync(files.trie, FormTrie.build(new ArrayForms(forms)).toBytes());
+  writeFileAtomic.sync(files.meta, JSON.stringify({ identity: { ...input.identity, hash }, sourceNames: input.sourceNames }, null, 2) + '\n');
+  return { forms: forms.length, lemmas: lemmaLines.length, hash };
 }
 
 export function readCompact(dir: string, lang: string): Lexicon {
   const files = dictFiles(dir, lang);
+  const damaged = (why: string) => new Error(`dictionary ${lang} in ${dir} is damaged (${why}); rebuild it with npm run build:dict`);
+  if (!existsSync(files.meta) || !existsSync(files.trie)) throw damaged('no meta.json or trie');
   const forms = PackedForms.fromText(readFileSync(files.forms));
-  const lemmas = readFileSync(files.lemmas, 'utf8').split('\n');
+  const lemmaLines = readFileSync(files.lemmas, 'utf8').split('\n');
+  const lemmaKeys = lemmaLines.map((l) => l.slice(0, l.indexOf('\t')));
+  const lemmaPos = lemmaLines.map((l) => l.slice(l.indexOf('\t') + 1) as PartOfSpeech);
   const buf = readFileSync(files.index);
   const index = new Uint32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
   const n = index[0]!;
-  if (n !== forms.size) throw new Error(`dictionary ${lang} in ${dir} is damaged (${forms.size} forms, index says ${n}); rebuild it with npm run build:dict`);
+  if (n !== forms.size) throw damaged(`${forms.size} forms, index says ${n}`);
   const offsets = index.subarray(1, n + 2);
-  const ids = index.subarray(n + 2);
-  return new Lexicon(forms, (i) => {
-    const out: string[] = [];
-    for (let k = offsets[i]!; k < offsets[i + 1]!; k++) out.push(lemmas[ids[k]!]!);
-    return out;
+  const senses = index.subarray(n + 2);
+  const meta = JSON.parse(readFileSync(files.meta, 'utf8')) as { identity: DictionaryIdentity; sourceNames: string[] };
+  return new Lexicon({
+    store: forms, lemmaKeys, lemmaPos,
+    sensesAt: (i) => senses.subarray(offsets[i]! * 2, offsets[i + 1]! * 2),
+    sourceNames: meta.sourceNames,
+    identity: meta.identity,
+    trie: FormTrie.fromBytes(readFileSync(files.trie)),
   });
 }

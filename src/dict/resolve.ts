@@ -11,7 +11,13 @@ export const DICT_DIR = join(PACKAGE_ROOT, 'dict');
 
 /** The built dictionary of a language; built on first use if the install did not (no network needed). */
 export async function loadDictionary(lang: Language): Promise<Lexicon> {
-  if (!isUpToDate(DICT_DIR, lang)) await buildDictionaries(DICT_DIR, [lang]);
+  if (!isUpToDate(DICT_DIR, lang)) {
+    try {
+      await buildDictionaries(DICT_DIR, [lang]);
+    } catch (e) {
+      throw new UserError((e as Error).message);
+    }
+  }
   return readCompact(DICT_DIR, lang);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { foldWord } from '../rules/fold.js';
 import { Lexicon } from '../rules/lexicon.js';
@@ -11,8 +12,9 @@ export interface WordListLoad {
 
 /**
  * Parses a game's own word list (SPEC 4): one form a line, optionally `form<TAB>lemma[,lemma…]`.
- * A form without a lemma is its own lemma. Blank lines and lines starting with # are ignored;
- * a form listed twice gets the union of its lemmas.
+ * A form without a lemma is its own lemma. Lemmas are compared folded (Reise, reise and REISE
+ * are one lemma), as everywhere (src/rules/lemma.ts). Blank lines and lines starting with #
+ * are ignored; a form listed twice gets the union of its lemmas.
  */
 export function parseWordList(text: string, language: Language): WordListLoad {
   const map = new Map<string, string[]>();
@@ -26,11 +28,12 @@ export function parseWordList(text: string, language: Language): WordListLoad {
       skipped.push({ line: i + 1, text: line });
       return;
     }
-    const lemmas = lemmaText ? lemmaText.split(',').map((l) => l.trim()).filter(Boolean) : [form.trim().toLowerCase()];
+    const lemmas = lemmaText ? lemmaText.split(',').map((l) => l.trim()).filter(Boolean) : [form.trim()];
     const known = map.get(folded) ?? [];
     map.set(folded, [...new Set([...known, ...lemmas])]);
   });
-  return { lexicon: Lexicon.fromMap(map), skipped };
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return { lexicon: Lexicon.fromMap(map, { hash }, language), skipped };
 }
 
 export function loadWordList(file: string, language: Language): WordListLoad {

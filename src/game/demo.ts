@@ -4,7 +4,6 @@ import { composeMail } from '../mail/compose.js';
 import { computerEntry } from '../rules/computer-player.js';
 import { parseField } from '../rules/field.js';
 import { seededRng } from '../rules/rng.js';
-import { solveField } from '../rules/solver.js';
 import type { Entry } from '../rules/types.js';
 import { UserError } from '../user-error.js';
 import { now } from './clock.js';
@@ -55,7 +54,7 @@ export async function runDemo(outDir: string, seed: string): Promise<{ dir: stri
   const round = await newRound(game, { seed });
   const field = parseField(round.field);
   await publishRound(game, round);
-  const found = solveField(field, await game.lexicon(), game.rules.minLength);
+  const found = await game.solve(field);
   const rng = seededRng(`${seed}/players`);
   const mailDir = join(dir, 'mail');
   mkdirSync(mailDir, { recursive: true });

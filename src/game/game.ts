@@ -3,10 +3,12 @@ import { loadDictionary } from '../dict/resolve.js';
 import { loadWordList } from '../dict/word-list.js';
 import { makeVerdict, type VerdictFn } from '../rules/adjudication.js';
 import { parseField } from '../rules/field.js';
+import { type FoundWord, solveField } from '../rules/solver.js';
+import type { Field } from '../rules/types.js';
 import type { JudgeContext } from '../rules/judge.js';
 import type { Lexicon } from '../rules/lexicon.js';
 import { DEFAULT_RULES, type Rules } from '../rules/types.js';
-import { readHouseLists } from './house-lists.js';
+import { houseListsHash, readHouseLists } from './house-lists.js';
 import { gameLayout, type GameLayout } from './layout.js';
 import type { RoundRecord } from './rounds.js';
 import { loadSettings, type Settings } from './settings.js';
@@ -19,6 +21,8 @@ export interface Game {
   /** The dictionary with the GM's house lists applied, read fresh. */
   verdict(): Promise<VerdictFn>;
   judgeContext(round: RoundRecord, rejectPending?: boolean): Promise<JudgeContext>;
+  /** Every word of a field as this game judges them (its dictionary and house lists). */
+  solve(field: Field, minLength?: number): Promise<FoundWord[]>;
 }
 
 export function rulesOf(settings: Settings): Rules {
@@ -47,7 +51,16 @@ export function openGame(dir: string): Game {
       ? Promise.resolve(loadWordList(resolve(layout.dir, settings.dictionary.file), settings.language).lexicon)
       : loadDictionary(settings.language)),
     verdict: async () => makeVerdict(await game.lexicon(), readHouseLists(layout.dir)),
-    judgeContext: async (round, rejectPending = false) => ({ field: parseField(round.field), rules, verdict: await game.verdict(), rejectPending }),
+    judgeContext: async (round, rejectPending = false) => {
+      const lexicon = await game.lexicon();
+      const house = readHouseLists(layout.dir);
+      return { field: parseField(round.field), rules, verdict: makeVerdict(lexicon, house), rejectPending, dictionary: { ...lexicon.identity, house: houseListsHash(house) } };
+    },
+    solve: async (field, minLength = rules.minLength) => {
+      const lexicon = await game.lexicon();
+      const house = readHouseLists(layout.dir);
+      return solveField(field, lexicon, minLength, { verdict: makeVerdict(lexicon, house), accepted: house.accept.keys() });
+    },
   };
   return game;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileVerified } from '../store/verified-write.js';
@@ -39,4 +40,11 @@ export function writeHouseLists(gameDir: string, house: HouseLists): void {
     .map(([w, l]) => (l.length ? `${w}\t${l.join(',')}` : w));
   writeFileVerified(f.accept, HEADER.accept + accept.map((l) => l + '\n').join(''));
   writeFileVerified(f.reject, HEADER.reject + [...house.reject].sort(compareCodeUnits).map((w) => w + '\n').join(''));
+}
+
+/** A short hash of the house lists' content ('' when there are none): part of a verdict's identity. */
+export function houseListsHash(house: HouseLists): string {
+  if (house.accept.size === 0 && house.reject.size === 0) return '';
+  const accept = [...house.accept.entries()].sort(([a], [b]) => compareCodeUnits(a, b)).map(([w, l]) => `${w}\t${l.join(',')}`);
+  return createHash('sha256').update(accept.join('\n')).update('\0').update([...house.reject].sort(compareCodeUnits).join('\n')).digest('hex').slice(0, 12);
 }

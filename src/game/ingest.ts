@@ -21,6 +21,7 @@ import type { Game } from './game.js';
 import { writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
 import { ignoredView, receiptData } from './receipt.js';
+import { fieldView } from '../templates/field-view.js';
 import { planReply, ReplyLedger } from './replies.js';
 import { type EntryRecord, type JournalRecord, RoundBook } from './round-journal.js';
 import { readRounds, type RoundRecord } from './rounds.js';
@@ -329,7 +330,7 @@ export class Ingestor {
         id: `receipt-${mail.id}`, kind: 'receipt', to: address, template: 'receipt', inReplyTo: mail.messageId,
         notBefore: plan.notBefore, key: `receipt:${round!.round}:${to}`,
         data: {
-          ...data, name: player!.name, round: round!.round, deadline,
+          ...data, ...fieldView(round!.field), name: player!.name, round: round!.round, deadline,
           replaced: outcome.kind === 'entry' && outcome.replaced,
           superseded: outcome.kind === 'older' ? { receivedAt: when(record.at) } : null,
           coalesced: held,

@@ -1,5 +1,5 @@
 /** postboggle.yaml as `postboggle init` writes it: every setting, commented, at its default. */
-export const SETTINGS_TEMPLATE = `# postboggle game settings. See ../shared/SPEC.md and docs/ for the meaning of each key.
+export const SETTINGS_TEMPLATE = `# postboggle game settings. The README and docs/ of postboggle explain each key.
 name: {{name}}
 # Dictionary and letter folding: de (default), en, fr, it.
 language: {{language}}
@@ -49,6 +49,26 @@ mail:
   maxMessageBytes: 524288 # larger mails are stored but not read
   repliesPerHour: 10      # automatic replies to one address (receipts past it are held, not dropped)
   strangerRepliesPerHour: 10  # replies to unregistered senders, in all (one a day each)
+
+# Ratings beside the rolling ranking (docs/ratings.md): Elo over the pairwise matches
+# of each round (the higher round score wins a match, equal scores draw), or openskill.
+ratings:
+  system: elo             # elo, openskill or off
+  k: 32                   # Elo: the most a rating moves in one round
+  perMatch: false         # true: K for each pairwise match, summed (ratings swing more in big rounds)
+  period: round           # round, or day: ratings move once a day (rounds by their deadline's day)
+  initial: 1500           # Elo rating of a newcomer
+  provisionalRounds: 5    # fewer rated rounds than this: provisional (shown with ?)
+
+newsletter:
+  top: 10                 # rows of the round table and of the ranking in each mail
+  maxBytes: 30000         # every entry goes into every mail while a mail stays this small;
+                          # else the mail has the top of the tables and a link to the site
+
+# The tournament site: postboggle site writes it, postboggle serve shows it locally. Where
+# you upload it, so that mails link to the round's page:
+#   site: { url: "https://boggle.example.org/" }
+site: {}
 
 # Players: add them with postboggle player add EMAIL NAME. A player may have a code:
 #   - { email: a@example.org, name: Anna, code: "tulpe" }   # entries must say "Code: tulpe"

@@ -1,54 +1,231 @@
-import { parseField } from '../rules/field.js';
-import { fieldView } from '../templates/field-view.js';
+import { composeMail } from '../mail/compose.js';
+import { inlineStyles, juice, JUICE_OPTIONS, parseAddress } from './mailer.js';
+import { pathsSvg } from '../pictures/field-svg.js';
+import { scoreChartSvg } from '../pictures/chart-svg.js';
+import { svgToPng } from '../pictures/png.js';
 import type { RoundResult } from '../rules/round-scoring.js';
-import { bestEntry, solveField } from '../rules/solver.js';
-import { reasonWithConflicts, templateLang } from '../templates/i18n.js';
-import { render } from '../templates/render.js';
+import { publicUrl, sitePaths } from '../site/urls.js';
+import { fieldView } from '../templates/field-view.js';
+import { fill } from '../templates/labels.js';
+import { partialText, render } from '../templates/render.js';
+import { columnWidth } from '../templates/text-width.js';
 import { formatDeadline } from './deadline.js';
 import type { Game } from './game.js';
-import { gameRanking } from './scoring.js';
 import { readRounds } from './rounds.js';
+import { type PlayerView, type RankingRowView, roundView, type RoundView } from './round-view.js';
 
-/** Everything the newsletter templates show (SPEC 7). */
-export async function newsletterData(game: Game, result: RoundResult) {
-  const lang = templateLang(game.settings.language);
-  const field = parseField(result.field);
-  const lexicon = await game.lexicon();
-  const found = solveField(field, lexicon, game.rules.minLength);
-  const best = bestEntry(field, found, game.rules.scheme, game.rules.wordsPerEntry);
-  const window = game.settings.rules.window;
-  const ranking = gameRanking(game, window, result.round);
-  const moved = (m: number | null) => (m === null ? (lang === 'de' ? 'neu' : 'new') : m > 0 ? `▲ ${m}` : m < 0 ? `▼ ${-m}` : '=');
-  const nextRound = readRounds(game.layout).find((r) => r.round > result.round && r.state === 'open');
+// The newsletter is rendered in two parts (docs/newsletter.md): the part every player
+// gets alike (field, best entry, statistics, the top of the tables, and every entry while
+// they fit) is rendered and style-inlined once per round; each player's mail adds only
+// the player's own entry, places, rating and chart around it. So mailing N players costs
+// N small renders, and every mail stays under about 30 KB however many players there are.
+
+/** Room for mails that differ from the one measured (names, a longer chart). */
+const MAIL_MARGIN = 1_500;
+const SHARED_MARK = '<!--postboggle:shared-->';
+
+export interface MailImage {
+  cid: string;
+  filename: string;
+  content: Buffer;
+}
+
+export interface NewsletterMail {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailImage[];
+}
+
+export interface PreparedNewsletter {
+  view: RoundView;
+  /** Every entry is in the mail (else: the top of the tables and a link). */
+  allEntries: boolean;
+  /** Things the GM should know (the full results not reachable from the mail). */
+  warnings: string[];
+  base: Record<string, unknown>;
+  bestPng: Buffer | null;
+  css: string;
+  /** The shared part of the mails, styles inlined. */
+  sharedHtml: string;
+  sharedText: string;
+  /** The copy kept in the round's folder: every entry, styles in <style> (read in a browser, not a mail program). */
+  archive: { html: string; text: string };
+  /** For each round of the ranking window, its best score (the chart's scale). */
+  windowBest: number[];
+}
+
+/** An unlimited entry (wordsPerEntry 0) is cut in the mail; the site shows all of it. */
+const MAX_OWN_WORDS = 30;
+const BEST_CID = 'best-entry@postboggle';
+const CHART_CID = 'chart@postboggle';
+export const ARCHIVE_BEST_PNG = 'newsletter-best.png';
+
+function tableWidths(rows: { rank: number; name: string; total: number }[]) {
   return {
+    rank: columnWidth(rows.map((r) => `${r.rank}.`), 3),
+    name: columnWidth(rows.map((r) => r.name), 4),
+    total: columnWidth(rows.map((r) => String(r.total)), 3),
+  };
+}
+
+/** Renders the shared part of the newsletter once. */
+export async function prepareNewsletter(game: Game, result: RoundResult): Promise<PreparedNewsletter> {
+  const view = await roundView(game, result);
+  const { lang, t } = view;
+  const top = game.settings.newsletter.top;
+  const siteUrl = game.settings.site.url ?? null;
+  const nextRound = readRounds(game.layout).find((r) => r.round > result.round && r.state === 'open');
+  const rankingRows = view.ranking.rows;
+  const paths = view.best.paths.filter((p) => p.path.length > 0);
+  const picture = paths.length ? pathsSvg(view.field, paths.map((p) => ({ label: `${p.word} (${p.points})`, path: p.path, joker: view.best.joker })), 3, 20) : null;
+  const bestPng = picture ? svgToPng(picture.svg, { text: true, colours: 12 }) : null;
+  const windowBest = view.ranking.rounds.map((_, i) => Math.max(0, ...rankingRows.map((r) => r.scores[i]?.total ?? 0)));
+  const ratingsNote = view.ratings
+    ? fill(view.ratings.options.system === 'elo' ? t.ratingsNote! : t.ratingsNoteOpenskill!, { n: view.ratings.options.provisionalRounds })
+    : null;
+
+  const base = {
     game: game.settings.name,
     round: result.round,
-    ...fieldView(result.field),
-    players: result.players.map((p) => ({
-      ...p,
-      jokerChosen: p.joker !== null && !p.jokerDeclared,
-      words: p.words.map((w) => ({ ...w, word: w.word ?? w.input, label: w.role === 'main' ? `${w.index}.` : `E${w.index}`, reasonText: reasonWithConflicts(lang, w) })),
-    })),
-    window,
-    rankingRounds: ranking.rounds.join(', '),
-    ranking: ranking.rows.map((r) => ({ ...r, movement: moved(r.movement), scoresText: r.scores.map((x) => (x.total === null ? '–' : String(x.total))).join(' · ') })),
-    foundCount: found.length,
-    foundBest: [...found].sort((a, b) => b.word.length - a.word.length || (a.word < b.word ? -1 : 1)).slice(0, 10).map((w) => w.word),
-    best: { joker: best.joker, points: best.points, words: best.words.map((w) => w.word) },
+    t,
+    ...view.view,
+    players: view.players,
+    entries: view.players.length,
+    window: view.ranking.window,
+    rankingRounds: view.ranking.rounds.join(', '),
+    hasRatings: view.ratings !== null,
+    ratingsNote,
+    best: { joker: view.best.joker, points: view.best.points, words: view.best.words.map((w) => w.word), list: view.best.words },
+    bestPicture: picture ? { width: picture.width, height: picture.height } : null,
+    foundCount: view.found.length,
+    foundBest: view.foundLongest,
+    stats: view.statsView,
+    statsRaw: view.stats,
     next: nextRound ? {
       round: nextRound.round, ...fieldView(nextRound.field),
       deadline: formatDeadline(nextRound.deadline, game.settings.schedule.timezone, lang),
     } : null,
+    links: siteUrl ? {
+      site: publicUrl(siteUrl, sitePaths.index),
+      round: publicUrl(siteUrl, sitePaths.round(result.round)),
+    } : null,
+  };
+
+  const css = partialText(game.layout.dir, 'mail-style');
+  const sharedData = (all: boolean, imageSrc: string) => {
+    const roundRows = all ? view.players : view.players.slice(0, top);
+    const rankRows = all ? rankingRows : rankingRows.slice(0, top);
+    return {
+      ...base,
+      allEntries: all,
+      imgBest: imageSrc,
+      roundTable: roundRows,
+      roundMore: view.players.length - roundRows.length,
+      rankingTable: rankRows,
+      rankingMore: rankingRows.length - rankRows.length,
+      w: { round: tableWidths(roundRows), ranking: { ...tableWidths(rankRows), rating: columnWidth(rankRows.map((r) => r.rating ?? ''), 0), move: columnWidth(rankRows.map((r) => r.movement.symbol), 3) } },
+    };
+  };
+  const renderShared = (all: boolean, imageSrc: string) => ({
+    html: render(game.layout.dir, lang, 'newsletter-shared', 'html', sharedData(all, imageSrc)) ?? '',
+    text: render(game.layout.dir, lang, 'newsletter-shared', 'txt', sharedData(all, imageSrc)) ?? '',
+  });
+  const archive = renderShared(true, ARCHIVE_BEST_PNG);
+  const variant = (all: boolean): PreparedNewsletter => {
+    const shared = all ? renderShared(true, `cid:${BEST_CID}`) : renderShared(false, `cid:${BEST_CID}`);
+    return {
+      view, allEntries: all, warnings: [], base, bestPng, css, windowBest, archive,
+      sharedHtml: juice().inlineContent(shared.html, css, JUICE_OPTIONS),
+      sharedText: shared.text,
+    };
+  };
+  let prepared = variant(false);
+  const maxBytes = game.settings.newsletter.maxBytes;
+  // An entry takes some 300 bytes at the least: beyond that many players, do not even try.
+  if (view.players.length > 0 && view.players.length * 300 <= maxBytes) {
+    // Every entry goes into every mail while the biggest mail stays within the limit.
+    const withAll = variant(true);
+    if (await biggestMailBytes(withAll, game) <= maxBytes - MAIL_MARGIN) prepared = withAll;
+  }
+  if (!prepared.allEntries && view.players.length > 0 && !siteUrl) {
+    prepared.warnings.push(`round ${result.round} has too many entries to put all of them in every mail; set site.url in postboggle.yaml and publish the site (postboggle site) so that the mails link to the full results`);
+  }
+  return prepared;
+}
+
+/**
+ * The size of the mail of the player whose own part is the longest (the longest entry and
+ * name), composed as it would be sent.
+ */
+async function biggestMailBytes(prep: PreparedNewsletter, game: Game): Promise<number> {
+  const weight = (p: PlayerView) => p.name.length + p.words.reduce((s, w) => s + w.shown.length + w.note.length + 8, 0);
+  const worst = prep.view.players.reduce((a, b) => (weight(b) > weight(a) ? b : a));
+  const mail = newsletterFor(prep, game, { email: worst.email, name: worst.name });
+  const raw = await composeMail({
+    from: parseAddress(game.settings.mail.from), to: { name: worst.name, address: worst.email }, subject: mail.subject, text: mail.text, html: mail.html,
+    images: mail.attachments, idSeed: 'probe', date: new Date(0), autoSubmitted: 'auto-generated',
+  });
+  return raw.length;
+}
+
+function personal(prep: PreparedNewsletter, game: Game, who: { email: string; name: string }) {
+  const { view } = prep;
+  const t = view.t;
+  const key = who.email.toLowerCase();
+  const p: PlayerView | undefined = view.byEmail.get(key);
+  const r: RankingRowView | undefined = view.ranking.byEmail.get(key);
+  const siteUrl = game.settings.site.url;
+  return {
+    name: who.name,
+    played: p !== undefined,
+    entry: p ? { ...p, words: p.words.slice(0, MAX_OWN_WORDS) } : null,
+    moreWords: p ? Math.max(0, p.words.length - MAX_OWN_WORDS) : 0,
+    of: view.players.length,
+    ranking: r ? { ...r, of: view.ranking.rows.length } : null,
+    chart: r ? {
+      alt: `${t.scoreChart}: ${r.scoresText}`,
+      rounds: view.ranking.rounds.join(', '),
+    } : null,
+    page: siteUrl ? publicUrl(siteUrl, sitePaths.player(who.email)) : null,
   };
 }
 
-export async function renderNewsletter(game: Game, result: RoundResult): Promise<{ subject: string; text: string; html: string | null; data: object }> {
-  const lang = templateLang(game.settings.language);
-  const data = await newsletterData(game, result);
-  return {
-    subject: render(game.layout.dir, lang, 'newsletter', 'subject', data) ?? '',
-    text: render(game.layout.dir, lang, 'newsletter', 'txt', data) ?? '',
-    html: render(game.layout.dir, lang, 'newsletter', 'html', data),
-    data,
-  };
+/** Players with the same scores share a chart: drawn once per round. */
+const charts = new WeakMap<PreparedNewsletter, Map<string, Buffer>>();
+function chartPng(prep: PreparedNewsletter, row: RankingRowView): Buffer {
+  let cache = charts.get(prep);
+  if (!cache) charts.set(prep, (cache = new Map()));
+  const key = row.scores.map((s) => s.total ?? '-').join(',');
+  let png = cache.get(key);
+  if (!png) cache.set(key, (png = svgToPng(scoreChartSvg(row.scores.map((s, i) => ({ value: s.total, best: prep.windowBest[i] ?? 0 }))), { text: false, colours: 0 })));
+  return png;
 }
+
+/**
+ * One player's newsletter (or, for null, the copy kept in the round's folder, with the
+ * best-entry picture beside it as a file instead of embedded).
+ */
+export function newsletterFor(prep: PreparedNewsletter, game: Game, who: { email: string; name: string } | null): NewsletterMail {
+  const lang = prep.view.lang;
+  const me = who ? personal(prep, game, who) : null;
+  const data = { ...prep.base, allEntries: who ? prep.allEntries : true, me, name: who?.name ?? null };
+  const subject = render(game.layout.dir, lang, 'newsletter', 'subject', data) ?? '';
+  const text = (render(game.layout.dir, lang, 'newsletter', 'txt', { ...data, shared: who ? prep.sharedText : prep.archive.text }) ?? '').replace(/\n{3,}/g, '\n\n');
+  const doc = render(game.layout.dir, lang, 'newsletter', 'html', { ...data, css: prep.css, shared: SHARED_MARK, imgChart: `cid:${CHART_CID}` }) ?? '';
+  const html = who ? inlineStyles(doc).replace(SHARED_MARK, prep.sharedHtml) : doc.replace(SHARED_MARK, prep.archive.html);
+  const attachments: MailImage[] = [];
+  if (who && prep.bestPng && html.includes(`cid:${BEST_CID}`)) attachments.push({ cid: BEST_CID, filename: 'best-entry.png', content: prep.bestPng });
+  const row = who ? prep.view.ranking.byEmail.get(who.email.toLowerCase()) : undefined;
+  if (row && html.includes(`cid:${CHART_CID}`)) attachments.push({ cid: CHART_CID, filename: 'scores.png', content: chartPng(prep, row) });
+  return { subject, text, html, attachments };
+}
+
+/** The newsletter as kept in the round's folder and printed by `postboggle newsletter`. */
+export async function renderNewsletter(game: Game, result: RoundResult): Promise<{ subject: string; text: string; html: string | null; data: object; prepared: PreparedNewsletter }> {
+  const prepared = await prepareNewsletter(game, result);
+  const letter = newsletterFor(prepared, game, null);
+  return { subject: letter.subject, text: letter.text, html: letter.html || null, data: prepared.base, prepared };
+}
+
+export { SHARED_MARK };

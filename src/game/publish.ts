@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Outbox } from '../mail/outbox.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import { fieldView } from '../templates/field-view.js';
@@ -7,12 +8,12 @@ import { templateLang } from '../templates/i18n.js';
 import { now } from './clock.js';
 import { formatDeadline } from './deadline.js';
 import type { Game } from './game.js';
-import { flushOutboxes, queueMail } from './mailer.js';
-import { renderNewsletter } from './newsletter.js';
+import { flushOutboxes, queueMail, queueRendered } from './mailer.js';
+import { ARCHIVE_BEST_PNG, newsletterFor, type PreparedNewsletter, renderNewsletter } from './newsletter.js';
 import { readRound, type RoundRecord, writeRound } from './rounds.js';
 
 /** Queues one mail per player (once each, by id) in the round's outbox, and sends what is queued. */
-async function mailEveryPlayer(game: Game, round: number, kind: 'announcement' | 'newsletter', idPrefix: string, data: object) {
+async function mailEveryPlayer(game: Game, round: number, kind: 'announcement', idPrefix: string, data: object) {
   const outbox = new Outbox(game.layout.outbox(round));
   let queued = 0;
   for (const p of game.settings.players) {
@@ -31,22 +32,38 @@ export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued
   return result;
 }
 
-/** Renders the newsletter and saves it as rounds/NNN/newsletter.txt (and .html). */
+/**
+ * Renders the newsletter and saves it as rounds/NNN/newsletter.txt and .html (the part
+ * every player gets alike, with the best entry's picture beside it as newsletter-best.png).
+ */
 export async function writeNewsletter(game: Game, result: RoundResult) {
   const letter = await renderNewsletter(game, result);
   writeFileSync(game.layout.newsletter(result.round, 'txt'), letter.text);
   if (letter.html) writeFileSync(game.layout.newsletter(result.round, 'html'), letter.html);
+  if (letter.prepared.bestPng) writeFileSync(join(game.layout.round(result.round), ARCHIVE_BEST_PNG), letter.prepared.bestPng);
   return letter;
 }
 
-/** Queues the newsletter to every player (once each) and sends what is queued. */
-export async function sendNewsletter(game: Game, result: RoundResult, rendered?: { data: object }): Promise<{ sent: number; failed: number }> {
-  const data = (rendered ?? await writeNewsletter(game, result)).data;
+/**
+ * Queues the newsletter to every player (once each) and sends what is queued. The shared
+ * part is rendered once; each mail adds the player's own part (docs/newsletter.md).
+ */
+export async function sendNewsletter(game: Game, result: RoundResult, rendered?: { prepared: PreparedNewsletter }): Promise<{ queued: number; sent: number; failed: number; warnings: string[] }> {
+  const prepared = (rendered ?? await writeNewsletter(game, result)).prepared;
   // The id names the version of the results: sending again changes nothing, but a round
   // rescored after a GM decision goes out once more, corrected.
   const version = createHash('sha256').update(JSON.stringify(result)).digest('hex').slice(0, 8);
-  const r = await mailEveryPlayer(game, result.round, 'newsletter', `newsletter-${result.round}-${version}`, data);
+  const outbox = new Outbox(game.layout.outbox(result.round));
+  let queued = 0;
+  for (const p of game.settings.players) {
+    const id = `newsletter-${result.round}-${version}-${p.email}`;
+    if (outbox.has(id)) continue;
+    const letter = newsletterFor(prepared, game, p);
+    const to = { name: p.name, address: p.email };
+    if (await queueRendered(game, outbox, { id, kind: 'newsletter', to, subject: letter.subject, text: letter.text, html: letter.html, images: letter.attachments })) queued++;
+  }
+  const r = await flushOutboxes(game, [game.layout.outbox(result.round)]);
   const round = readRound(game.layout, result.round);
   if (r.failed === 0) writeRound(game.layout, { ...round, newsletterSentAt: round.newsletterSentAt ?? now().toISOString() });
-  return { sent: r.sent, failed: r.failed };
+  return { queued, sent: r.sent, failed: r.failed, warnings: prepared.warnings };
 }

@@ -5,7 +5,7 @@ import { UserError } from '../user-error.js';
 import { now } from './clock.js';
 import { isLate } from './deadline.js';
 import type { Game } from './game.js';
-import { readJson, writeJson } from './json-files.js';
+import { readJson, readJsonIfExists, writeJson } from './json-files.js';
 import { pendingWords } from './review.js';
 import { readEntries, roundNumbers, type RoundRecord, writeRound } from './rounds.js';
 
@@ -13,7 +13,7 @@ import { readEntries, roundNumbers, type RoundRecord, writeRound } from './round
  * Scores a round and writes results.json (SPEC 8). Words awaiting review block it unless
  * rejectPending, so that no verdict is final before the GM has decided.
  */
-export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending: boolean, early = false): Promise<RoundResult> {
+export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending: boolean, early = false): Promise<RoundResult & { dictionaryChanged?: string }> {
   if (round.state === 'open' && !early && !isLate(now(), round.deadline, game.settings.schedule.grace)) {
     // Scoring closes the round: entries that come later would be refused.
     throw new UserError(`round ${round.round} is open until ${round.deadline} (plus grace ${game.settings.schedule.grace}); score it after that, or pass --early to close it now`);
@@ -27,18 +27,28 @@ export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending
     }
   }
   const result = scoreRound(round.round, entries.map((e) => ({ email: e.email, name: e.name, entry: e })), ctx);
+  const before = readJsonIfExists<RoundResult>(game.layout.results(round.round));
   writeJson(game.layout.results(round.round), result);
+  const changed = dictionaryChange(before?.dictionary, result.dictionary);
   if (round.state !== 'scored') writeRound(game.layout, { ...round, state: 'scored', scoredAt: now().toISOString() });
-  return result;
+  return changed ? { ...result, dictionaryChanged: changed } : result;
+}
+
+/** What differs between the dictionary of an earlier scoring and this one, if anything. */
+function dictionaryChange(before: RoundResult['dictionary'], now: RoundResult['dictionary']): string | undefined {
+  if (!before || !now) return undefined;
+  if (before.hash !== now.hash) return `the dictionary changed since the last scoring (build ${before.hash} → ${now.hash}; ${before.sources.join(', ')} → ${now.sources.join(', ')}): verdicts may differ`;
+  if (before.house !== now.house) return 'the house lists changed since the last scoring (judge decisions): verdicts may differ';
+  return undefined;
 }
 
 export function scoredRounds(game: Game): RoundResult[] {
   return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n))).map((n) => readJson<RoundResult>(game.layout.results(n)));
 }
 
-/** The rolling ranking over the scored rounds up to `upTo` (default: all). */
-export function gameRanking(game: Game, window: number, upTo?: number): { rows: RankingRow[]; rounds: number[] } {
-  const results = scoredRounds(game).filter((r) => upTo === undefined || r.round <= upTo);
+/** The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves reading them again. */
+export function gameRanking(game: Game, window: number, upTo?: number, scored?: readonly RoundResult[]): { rows: RankingRow[]; rounds: number[] } {
+  const results = (scored ?? scoredRounds(game)).filter((r) => upTo === undefined || r.round <= upTo);
   const totals: RoundTotals[] = results.map((r) => ({ round: r.round, players: r.players }));
   const rows = rollingRanking(totals, window);
   return { rows, rounds: results.map((r) => r.round).slice(-window) };

@@ -56,6 +56,30 @@ const mailSchema = z.strictObject({
   strangerRepliesPerHour: z.number().int().min(0).default(10),
 });
 
+/** Ratings beside the rolling ranking (docs/ratings.md). */
+const ratingsSchema = z.strictObject({
+  system: z.enum(['elo', 'openskill', 'off']).default('elo'),
+  /** Elo: the most a rating moves in one round (or in one pairwise match, with perMatch). */
+  k: z.number().min(1).max(400).default(32),
+  perMatch: z.boolean().default(false),
+  /** Elo: ratings move after every round, or once a day (rounds by the day of their deadline). */
+  period: z.enum(['round', 'day']).default('round'),
+  initial: z.number().min(0).max(5000).default(1500),
+  provisionalRounds: z.number().int().min(0).max(100).default(5),
+}).refine((r) => r.system !== 'openskill' || r.period === 'round', { message: 'day applies to elo only (openskill rates after every round)', path: ['period'] });
+
+const newsletterSchema = z.strictObject({
+  /** Rows of the round table and of the ranking in each player's mail (the player's own row is added). */
+  top: z.number().int().min(1).max(100).default(10),
+  /** Every entry goes into every mail while the mail stays under this many bytes. */
+  maxBytes: z.number().int().min(10_000).max(10_000_000).default(30_000),
+});
+
+const siteSchema = z.strictObject({
+  /** Public address of the site (postboggle site): the newsletter links to the round's page there. */
+  url: z.url({ protocol: /^https?$/ }).optional(),
+});
+
 export const settingsSchema = z.strictObject({
   name: z.string().min(1).default('postboggle'),
   language: z.enum(['de', 'en', 'fr', 'it']).default('de'),
@@ -69,6 +93,9 @@ export const settingsSchema = z.strictObject({
     autoNextRound: z.boolean().default(true),
   }).default({ timezone: 'Europe/Berlin', duration: 'P7D', grace: 'PT0S', autoNextRound: true }),
   mail: mailSchema.default(mailSchema.parse({})),
+  ratings: ratingsSchema.default(ratingsSchema.parse({})),
+  newsletter: newsletterSchema.default(newsletterSchema.parse({})),
+  site: siteSchema.default(siteSchema.parse({})),
   players: z.array(playerSchema).default([]),
 });
 

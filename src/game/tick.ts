@@ -59,7 +59,7 @@ export async function tick(game: Game): Promise<TickReport> {
   for (const r of readRounds(layout)) {
     if (r.state !== 'scored' || r.newsletterSentAt) continue;
     const s = await sendNewsletter(game, readJson<RoundResult>(layout.results(r.round)));
-    lines.push(`newsletter of round ${r.round}: ${s.sent} sent${s.failed ? `, ${s.failed} failed (retried next tick)` : ''}`);
+    lines.push(`newsletter of round ${r.round}: ${s.sent} sent${s.failed ? `, ${s.failed} failed (retried next tick)` : ''}`, ...s.warnings);
   }
   const retried = await flushOutboxes(game, allOutboxes(layout));
   if (retried.sent || retried.failed || retried.rejected) {

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Pictures the HTML shows as cid:… (multipart/related). */
+  images?: { cid: string; filename: string; content: Buffer }[] | undefined;
   inReplyTo?: string | null | undefined;
   /** auto-replied for receipts and refusals, auto-generated for announcements and newsletters (RFC 3834). */
   autoSubmitted: 'auto-replied' | 'auto-generated';
@@ -27,6 +29,7 @@ export async function composeMail(m: OutgoingMail): Promise<Buffer> {
     subject: cleanHeaderText(m.subject, 300),
     text: m.text,
     html: m.html,
+    attachments: m.images?.map((i) => ({ cid: i.cid, filename: i.filename, content: i.content, contentType: 'image/png', contentDisposition: 'inline' as const })),
     messageId,
     date: m.date,
     inReplyTo: m.inReplyTo ?? undefined,

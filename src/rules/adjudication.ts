@@ -1,9 +1,13 @@
+import { lemmaIdentity } from './lemma.js';
 import type { Lexicon } from './lexicon.js';
-import type { DictionaryVerdict } from './types.js';
+import type { DictionaryVerdict, Language } from './types.js';
 
 /** The GM's decisions, kept per game and applied to every later round (SPEC 4). */
 export interface HouseLists {
-  /** Accepted folded word → its lemma(s) (empty: the dictionary's lemmas, or the word itself). */
+  /**
+   * Accepted (or regrouped) folded word → its lemma(s) as the GM wrote them (empty: the
+   * dictionary's lemmas, or the word itself).
+   */
   accept: ReadonlyMap<string, readonly string[]>;
   reject: ReadonlySet<string>;
 }
@@ -12,16 +16,28 @@ export const NO_HOUSE_LISTS: HouseLists = { accept: new Map(), reject: new Set()
 
 export type VerdictFn = (word: string) => DictionaryVerdict;
 
-/** The dictionary as the judge sees it: a GM rejection wins, then a GM acceptance, then the lexicon. */
+/**
+ * The dictionary as the judge sees it: a GM rejection wins, then a GM acceptance or
+ * regrouping, then the lexicon. A lemma the GM names is the dictionary's lemma of that
+ * folded text if it has one (so "--lemma Reise" joins the dictionary's Reise), else a
+ * lemma of the house lists' own, compared folded like every lemma (src/rules/lemma.ts).
+ */
 export function makeVerdict(lexicon: Lexicon, house: HouseLists = NO_HOUSE_LISTS): VerdictFn {
+  const language = lexicon.identity.language as Language;
+  const ownLemmas = new Map<string, string>();
+  const resolve = (text: string): string[] => {
+    const known = lexicon.resolveLemma(text, language);
+    if (known.length > 0) return known;
+    const identity = lemmaIdentity(text, '', language) ?? text;
+    if (!ownLemmas.has(identity)) ownLemmas.set(identity, text.trim());
+    return [ownLemmas.get(identity)!];
+  };
+  const accepted = new Map<string, readonly string[]>();
+  for (const [word, texts] of house.accept) if (texts.length > 0) accepted.set(word, [...new Set(texts.flatMap(resolve))]);
   return (word) => {
     if (house.reject.has(word)) return { kind: 'rejected' };
     const known = lexicon.lemmas(word);
-    const accepted = house.accept.get(word);
-    if (accepted) {
-      const lemmas = accepted.length > 0 ? accepted : known ?? [word.toLowerCase()];
-      return { kind: 'known', lemmas };
-    }
+    if (house.accept.has(word)) return { kind: 'known', lemmas: accepted.get(word) ?? known ?? resolve(word.toLowerCase()) };
     return known ? { kind: 'known', lemmas: known } : { kind: 'unknown' };
   };
 }

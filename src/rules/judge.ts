@@ -1,4 +1,5 @@
 import type { VerdictFn } from './adjudication.js';
+import type { DictionaryIdentity } from './lexicon.js';
 import { foldWord } from './fold.js';
 import { LemmaMatcher } from './lemma-matching.js';
 import { type JokerOptions, jokerOptions, onFieldAtAll, onFieldWith } from './paths.js';
@@ -10,6 +11,13 @@ export interface JudgeContext {
   verdict: VerdictFn;
   /** Final scoring with --reject-pending: words awaiting review count as not in the dictionary. */
   rejectPending?: boolean;
+  /** Which dictionary (and house lists) judged: written into results.json. */
+  dictionary?: DictionaryUsed;
+}
+
+/** The dictionary behind a verdict: its identity and a hash of the GM's house lists. */
+export interface DictionaryUsed extends DictionaryIdentity {
+  house: string;
 }
 
 /** One token of an entry with everything about it that does not depend on the joker letter. */

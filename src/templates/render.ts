@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import Handlebars from 'handlebars';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { fill } from './labels.js';
+import { padEndWidth, padStartWidth } from './text-width.js';
 
-export type TemplateName = 'announcement' | 'receipt' | 'refusal' | 'not-an-entry' | 'newsletter';
+export type TemplateName = 'announcement' | 'receipt' | 'refusal' | 'newsletter' | 'newsletter-shared' | (string & {});
 export type TemplateLang = 'de' | 'en';
 export type TemplatePart = 'subject' | 'txt' | 'html';
 
@@ -11,14 +13,18 @@ const BUILTIN = join(PACKAGE_ROOT, 'templates');
 
 const hb = Handlebars.create();
 hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-hb.registerHelper('pad', (v: unknown, n: number) => String(v ?? '').padEnd(typeof n === 'number' ? n : 0));
-hb.registerHelper('padStart', (v: unknown, n: number) => String(v ?? '').padStart(typeof n === 'number' ? n : 0));
+// Text columns are padded by display width (umlauts typed as two code points, wide
+// characters), so names of any length and script line up.
+hb.registerHelper('pad', (v: unknown, n: number) => padEndWidth(String(v ?? ''), typeof n === 'number' ? n : 0));
+hb.registerHelper('padStart', (v: unknown, n: number) => padStartWidth(String(v ?? ''), typeof n === 'number' ? n : 0));
 hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
+hb.registerHelper('fill', (text: unknown, options: { hash: Record<string, string | number> }) => fill(String(text ?? ''), options.hash));
+hb.registerHelper('gt', (a: unknown, b: unknown) => Number(a) > Number(b));
 
 const cache = new Map<string, HandlebarsTemplateDelegate>();
 
 /** The template file: the game's own (templates/<lang>/… in the game directory) wins over the built-in one. */
-export function templatePath(gameDir: string | null, lang: TemplateLang, name: TemplateName, part: TemplatePart): string | null {
+export function templatePath(gameDir: string | null, lang: string, name: TemplateName, part: TemplatePart | 'css'): string | null {
   const file = `${name}.${part}.hbs`;
   for (const base of [gameDir ? join(gameDir, 'templates') : null, BUILTIN]) {
     if (base && existsSync(join(base, lang, file))) return join(base, lang, file);
@@ -26,18 +32,60 @@ export function templatePath(gameDir: string | null, lang: TemplateLang, name: T
   return null;
 }
 
+const partialCache = new Map<string, Record<string, HandlebarsTemplateDelegate>>();
+
+/**
+ * Language-neutral building blocks (templates/common/*.hbs: the field table, the style
+ * sheet…), used in templates as {{> name}}; a game may override each one.
+ */
+function partials(gameDir: string | null): Record<string, HandlebarsTemplateDelegate> {
+  const key = gameDir ?? '';
+  let p = partialCache.get(key);
+  if (!p) {
+    p = {};
+    for (const base of [BUILTIN, gameDir ? join(gameDir, 'templates') : null]) {
+      const dir = base ? join(base, 'common') : null;
+      if (!dir || !existsSync(dir)) continue;
+      for (const f of readdirSync(dir).filter((x) => x.endsWith('.hbs'))) {
+        // field.html.hbs is the partial "field"; .html says its values are HTML-escaped.
+        const name = basename(f, '.hbs').split('.')[0]!;
+        p[name] = hb.compile(readFileSync(join(dir, f), 'utf8'), { noEscape: !f.endsWith('.html.hbs'), strict: false });
+      }
+    }
+    partialCache.set(key, p);
+  }
+  return p;
+}
+
+function compiled(path: string, escape: boolean): HandlebarsTemplateDelegate {
+  let t = cache.get(path);
+  if (!t) {
+    t = hb.compile(readFileSync(path, 'utf8'), { noEscape: !escape, strict: false });
+    cache.set(path, t);
+  }
+  return t;
+}
+
 /**
  * Renders one part of a mail. Text and subject are not HTML-escaped (they are not HTML);
  * the HTML part escapes every value, so names and words from mail cannot inject markup.
  */
-export function render(gameDir: string | null, lang: TemplateLang, name: TemplateName, part: TemplatePart, data: object): string | null {
+export function render(gameDir: string | null, lang: string, name: TemplateName, part: TemplatePart, data: object): string | null {
   const path = templatePath(gameDir, lang, name, part);
   if (!path) return null;
-  let t = cache.get(path);
-  if (!t) {
-    t = hb.compile(readFileSync(path, 'utf8'), { noEscape: part !== 'html', strict: false });
-    cache.set(path, t);
-  }
-  const out = t(data);
+  const out = compiled(path, part === 'html')(data, { partials: partials(gameDir) });
   return part === 'subject' ? out.replace(/\s+/g, ' ').trim() : out;
+}
+
+/** Renders a language-neutral template of templates/<folder>/ (the site's pages), HTML-escaped. */
+export function renderShared(gameDir: string | null, folder: string, file: string, data: object): string {
+  let path = join(BUILTIN, folder, file);
+  if (gameDir && existsSync(join(gameDir, 'templates', folder, file))) path = join(gameDir, 'templates', folder, file);
+  return compiled(path, file.endsWith('.html.hbs'))(data, { partials: partials(gameDir) });
+}
+
+/** The text of a partial as a plain string (the mail style sheet, to inline it). */
+export function partialText(gameDir: string | null, name: string, data: object = {}): string {
+  const p = partials(gameDir)[name];
+  return p ? p(data) : '';
 }

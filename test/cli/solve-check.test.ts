@@ -42,8 +42,8 @@ describe('postboggle solve / check', () => {
       expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
     }
   });
-  it('every command has --help with an example', () => {
-    const commands = ['init', 'player', 'round', 'ingest', 'entries', 'review', 'judge', 'score', 'ranking', 'newsletter', 'tick', 'watch', 'solve', 'check', 'demo', 'rebuild'];
+  it('every command has --help with an example', { timeout: 120_000 }, () => {
+    const commands = ['init', 'player', 'round', 'ingest', 'entries', 'review', 'judge', 'score', 'ranking', 'ratings', 'newsletter', 'site', 'serve', 'tick', 'watch', 'solve', 'check', 'dict', 'demo', 'rebuild'];
     const top = runCli(['--help']).stdout;
     for (const cmd of commands) expect(top).toContain(`postboggle ${cmd}`);
     for (const cmd of commands) {
@@ -51,5 +51,5 @@ describe('postboggle solve / check', () => {
       expect(r.status).toBe(0);
       expect(r.stdout).toContain('Examples:');
     }
-  }, 120_000); // sixteen processes: slow on a busy machine
+  });
 });

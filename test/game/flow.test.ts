@@ -129,12 +129,12 @@ describe('a round played by mail on the file transport', () => {
     const r = cli(['newsletter', '--send'], '2026-11-30T10:00:00Z');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('Rundentabelle');
-    expect(r.stdout).toMatch(/EMAILLE\s+7 \+1/);
+    expect(r.stdout).toMatch(/Emaille\s+7 \+1/); // shown as the player typed it
     expect(r.stdout).toMatch(/Gesamtwertung \(letzte 7 Runden: 1\)/);
     const letters = outbox().filter((f) => f.startsWith('newsletter-'));
     expect(letters).toHaveLength(4);
     const m = await readOut(letters[0]!);
-    expect(m.html).toContain('<table class="ranking">');
+    expect(m.html).toMatch(/<table class="list rows ranking"/);
     expect(readFileSync(join(dir, 'rounds/001/newsletter.txt'), 'utf8')).toBe(r.stdout);
     const ranking = JSON.parse(cli(['ranking', '--json']).stdout);
     expect(ranking.ranking).toHaveLength(3);
@@ -147,7 +147,7 @@ describe('a round played by mail on the file transport', () => {
     expect(cli(['judge', 'reject', 'Krug']).status).toBe(0);
     expect(cli(['score'], '2026-11-30T11:00:00Z').status).toBe(0);
     const r = cli(['newsletter', '--send'], '2026-11-30T11:00:00Z');
-    expect(r.stdout).toMatch(/KRUG\s+– nicht im Wörterbuch/);
+    expect(r.stdout).toMatch(/Krug\s+– nicht im Wörterbuch/);
     expect(count()).toBe(8);
   });
 

@@ -148,7 +148,7 @@ describe('tick on the file transport', () => {
     expect(done).toMatch(/round 1 scored: 1 entry/);
     expect(done).toMatch(/round 2 opened until 2026-12-06T19:20:00.000\+01:00; 1 announcement\(s\) sent/);
     expect(done).toMatch(/newsletter of round 1: 1 sent/);
-    expect(readFileSync(join(dir, 'rounds/001/newsletter.txt'), 'utf8')).toMatch(/EMAILLE\s+7 \+1/);
+    expect(readFileSync(join(dir, 'rounds/001/newsletter.txt'), 'utf8')).toMatch(/Emaille\s+7 \+1/);
     expect(runCli(['tick', '--dir', dir], { env: at('2026-11-29T18:30:00Z') }).stdout).toBe('nothing due\n');
   });
 });

@@ -1,54 +1,129 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import sanitizeHtml from 'sanitize-html';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson } from '../../src/game/json-files.js';
+import { sendNewsletter } from '../../src/game/publish.js';
+import type { RoundResult } from '../../src/rules/round-scoring.js';
+import { buildSite } from '../../src/site/build.js';
+import { serveSite } from '../../src/site/serve.js';
 import { runCli } from '../cli/run-cli.js';
+import { AWKWARD_NAMES, syntheticGame } from '../../bench/synthetic-game.js';
+import { checkEverywhere, checkField, launch, mailHtml, SHOTS } from './page-checks.js';
 
-// The HTML newsletter as a player's mail program shows it: rendered by a real headless
-// Chromium (Debian's package, installed here when missing).
-const CHROMIUM = '/usr/bin/chromium';
+// The mails as players see them: rendered by a real headless Chromium (Debian's package),
+// at 360 and 1200 px, light and dark, and once more after a mail program's sanitizer.
+
 let browser: Browser;
-let html = '';
+let server: Server;
+const mails: Record<string, Buffer> = {};
+let siteBase = '';
+
+const outboxMail = (dir: string, round: number, prefix: string, contains = '') => {
+  const box = join(dir, 'rounds', String(round).padStart(3, '0'), 'outbox');
+  const f = readdirSync(box).filter((x) => x.startsWith(prefix) && x.endsWith('.eml') && x.includes(contains)).sort()[0]!;
+  return readFileSync(join(box, f));
+};
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    execFileSync('bash', ['-c', 'export DEBIAN_FRONTEND=noninteractive; apt-get update -q && apt-get install -y -q --no-install-recommends chromium'], { stdio: 'inherit' });
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launch();
+  // The demo: a real German round, four computer players.
   const cwd = mkdtempSync(join(tmpdir(), 'pb-html-'));
   expect(runCli(['demo', '--seed', 'html'], { cwd }).status).toBe(0);
-  html = readFileSync(join(cwd, 'postboggle-demo', 'rounds', '001', 'newsletter.html'), 'utf8');
+  const demo = join(cwd, 'postboggle-demo');
+  expect(runCli(['newsletter', '--send', '--dir', demo]).status).toBe(0);
+  mails.demo = outboxMail(demo, 1, 'newsletter-', 'computer1');
+  mails.receipt = outboxMail(demo, 1, 'receipt-');
+  mails.announcement = outboxMail(demo, 1, 'announcement-');
+  // Awkward names over three rounds, with the site served so that the mail's links can be followed.
+  const siteDir = join(mkdtempSync(join(tmpdir(), 'pb-site-')), 'site');
+  server = await serveSite(siteDir, 0, '127.0.0.1');
+  const port = (server.address() as { port: number }).port;
+  siteBase = `http://127.0.0.1:${port}/`;
+  const awkward = await syntheticGame({ players: 5, rounds: 3, siteUrl: siteBase });
+  await buildSite(awkward.game, siteDir);
+  await sendNewsletter(awkward.game, readJson<RoundResult>(awkward.game.layout.results(3)));
+  mails.longName = outboxMail(awkward.dir, 3, 'newsletter-', 'p2_example');
+  mails.htmlName = outboxMail(awkward.dir, 3, 'newsletter-', 'p1_example');
+  const empty = await syntheticGame({ players: 3, entrants: () => false });
+  await sendNewsletter(empty.game, readJson<RoundResult>(empty.game.layout.results(1)));
+  mails.empty = outboxMail(empty.dir, 1, 'newsletter-');
 }, 600_000);
 
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+});
 
-describe('HTML newsletter in Chromium', () => {
-  it('shows the field as a 5x5 table with coordinates, and the round table and ranking', async () => {
-    const page = await browser.newPage({ viewport: { width: 900, height: 1400 } });
-    await page.setContent(html, { waitUntil: 'load' });
-    const field = page.locator('table.field').first();
-    await expect.poll(() => field.isVisible()).toBe(true);
-    const cells = await field.locator('td').allInnerTexts();
-    expect(cells).toHaveLength(25);
-    expect(cells[12]).toBe('*');
-    expect(await field.locator('th').allInnerTexts()).toEqual(['', 'A', 'B', 'C', 'D', 'E', '1', '2', '3', '4', '5']);
-    const box = await field.boundingBox();
-    expect(box!.width).toBeGreaterThan(150); // really laid out as a grid, not collapsed
-    const ranking = page.locator('table.ranking');
-    expect(await ranking.isVisible()).toBe(true);
-    const rows = await ranking.locator('tr').allInnerTexts();
-    expect(rows).toHaveLength(5); // header + four computer players
-    expect(rows[1]).toMatch(/^1\.\s+Computer 4 \(Meister\)\s+(\d+)\s+neu\s+1\s+\1$/); // total, movement, rounds, the round's score
-    expect(await page.locator('table.round-table').isVisible()).toBe(true);
-    const shots = fileURLToPath(new URL('../../test-output/', import.meta.url));
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: join(shots, 'newsletter.png'), fullPage: true });
-    await page.close();
+describe('HTML mails in Chromium', () => {
+  it('the newsletter: field with coordinates and joker, pictures, round table and ranking, at 360 and 1200 px, light and dark', async () => {
+    const { html, images } = await mailHtml(mails.demo!);
+    expect(images).toBe(2); // the best entry's paths and the player's chart
+    await checkEverywhere(browser, 'newsletter', (p) => p.setContent(html, { waitUntil: 'load' }), async (page) => {
+      await checkField(page);
+      const rows = await page.locator('table.ranking tr').allInnerTexts();
+      expect(rows).toHaveLength(5); // header + four computer players
+      expect(rows[1]).toMatch(/^1\.\s+Computer 4 \(Meister\)\s+\d+\s+neu\s+\d+\?$/);
+      expect(await page.locator('table.round-table tr').count()).toBe(5);
+      // Movement in words for screen readers.
+      expect(await page.locator('table.ranking [role=img]').first().getAttribute('aria-label')).toBe('neu in der Wertung');
+      // Words as the players typed them, the longest words of the field, every entry.
+      expect(await page.locator('body').innerText()).toMatch(/die längsten: [A-Z]+/);
+      expect(await page.getByRole('heading', { name: 'Alle Einsendungen' }).count()).toBe(1);
+    });
+  });
+
+  it('survives a mail program\'s sanitizer: no <style>, no classes, styles inlined', async () => {
+    const { html } = await mailHtml(mails.demo!);
+    // Configured like Gmail's: the head and <style> go, classes and unknown attributes go.
+    const clean = sanitizeHtml(html, {
+      allowedTags: ['div', 'p', 'span', 'a', 'b', 'strong', 'i', 's', 'em', 'br', 'h1', 'h2', 'h3', 'ul', 'li', 'img', 'table', 'tr', 'td', 'th', 'tbody', 'thead'],
+      allowedAttributes: { '*': ['style', 'align', 'width', 'height', 'title', 'role', 'aria-label'], a: ['href'], img: ['src', 'alt'], table: ['border', 'cellpadding', 'cellspacing'], td: ['nowrap'] },
+      allowedSchemes: ['http', 'https', 'mailto', 'data'],
+      allowedSchemesByTag: { img: ['data', 'cid', 'https'] },
+    });
+    expect(clean).not.toMatch(/<style|class=/);
+    await checkEverywhere(browser, 'newsletter-sanitized', (p) => p.setContent(`<!doctype html><meta name="viewport" content="width=device-width"><body>${clean}</body>`, { waitUntil: 'load' }), async (page) => {
+      await checkField(page);
+      // Rejected words still red, struck through.
+      const struck = await page.locator('s').evaluateAll((ss) => ss.map((e) => getComputedStyle(e).color));
+      expect(struck).toContain('rgb(179, 38, 30)');
+    });
+  });
+
+  it('long, HTML and wide names, a link to every page: nothing overflows and every link resolves', async () => {
+    for (const [name, raw] of [['newsletter-long-name', mails.longName!], ['newsletter-html-name', mails.htmlName!]] as const) {
+      const { html } = await mailHtml(raw);
+      expect(html).not.toContain('<script>x()');
+      await checkEverywhere(browser, name, (p) => p.setContent(html, { waitUntil: 'load' }), async (page) => {
+        const text = await page.locator('body').innerText();
+        expect(text).toContain(AWKWARD_NAMES[0]); // shown as text, not markup
+        const links = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+        expect(links.length).toBeGreaterThanOrEqual(3); // round page, the player's page, the site
+        for (const href of new Set(links)) {
+          expect(href.startsWith(siteBase), href).toBe(true);
+          expect((await fetch(href)).status, href).toBe(200);
+        }
+      });
+    }
+  });
+
+  it('a round with no entries', async () => {
+    const { html } = await mailHtml(mails.empty!);
+    await checkEverywhere(browser, 'newsletter-empty', (p) => p.setContent(html, { waitUntil: 'load' }), async (page) => {
+      expect(await page.locator('body').innerText()).toContain('In dieser Runde kam keine Einsendung.');
+    });
+  });
+
+  it('receipt and announcement in the same style, both with the field', async () => {
+    for (const [name, raw] of [['receipt', mails.receipt!], ['announcement', mails.announcement!]] as const) {
+      const { html } = await mailHtml(raw);
+      expect(html).toContain('name="viewport"');
+      await checkEverywhere(browser, name, (p) => p.setContent(html, { waitUntil: 'load' }), (page) => checkField(page));
+    }
+    expect(readdirSync(SHOTS).filter((f) => f.endsWith('.png')).length).toBeGreaterThanOrEqual(24);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type PlayerEntry, scoreRound } from '../../src/rules/round-scoring.js';
 import { wordPoints } from '../../src/rules/schemes.js';
+import { parseWordList } from '../../src/dict/word-list.js';
+import { makeVerdict } from '../../src/rules/adjudication.js';
+import { parseField } from '../../src/rules/field.js';
 import { seedContext } from '../helpers.js';
 
 describe('scoring schemes', () => {
@@ -59,5 +62,46 @@ describe('a round with three players', () => {
     expect(r.players.map((p) => [p.name, p.total, p.rank])).toEqual([
       ['Alice', 23, 1], ['Bob', 15, 2], ['Carol', 14, 3], ['Dave', 14, 3],
     ]);
+  });
+});
+
+describe('undeclared jokers under the final rules', () => {
+  const words = (text: string) => parseWordList(text, 'de').lexicon;
+  it('gives an undeclared player the letter that scores best against what the others counted (originality counted)', () => {
+    // Yvonne declares E and sends aenr, aeno; Xaver declares nothing and sends aenr, aeno, eecnorgi.
+    const ctx = { ...seedContext({ originality: 'counted' }), verdict: makeVerdict(words('AENR\nAENO\nEECNORGI\n')) };
+    const yvonne: PlayerEntry = { email: 'y@example.test', name: 'Yvonne', entry: { main: ['aenr', 'aeno'], substitutes: [], joker: 'E' } };
+    const xaver: PlayerEntry = { email: 'x@example.test', name: 'Xaver', entry: { main: ['aenr', 'aeno', 'eecnorgi'], substitutes: [] } };
+    const r = scoreRound(1, [yvonne, xaver], ctx);
+    const x = r.players.find((p) => p.name === 'Xaver')!;
+    expect(x.joker).toBe('A');
+    expect(x.total).toBe(10);
+    // No other letter would have scored more for him under the final result.
+    for (let c = 65; c <= 90; c++) {
+      const other = scoreRound(1, [yvonne, { ...xaver, entry: { ...xaver.entry, joker: String.fromCharCode(c) } }], ctx);
+      expect(other.players.find((p) => p.name === 'Xaver')!.total).toBeLessThanOrEqual(10);
+    }
+  });
+  it('settles undeclared players among themselves at a fixed point (uniqueOnly)', () => {
+    const ctx = { ...seedContext({ uniqueOnly: true }), verdict: makeVerdict(words('AENR\nAENO\nEECNORGI\n')) };
+    const p = (name: string, main: string[]): PlayerEntry => ({ email: `${name}@example.test`, name, entry: { main, substitutes: [] } });
+    const r = scoreRound(1, [p('a', ['aenr', 'aeno']), p('b', ['aenr', 'aeno', 'eecnorgi'])], ctx);
+    for (const player of r.players) {
+      for (let c = 65; c <= 90; c++) {
+        const entries = r.players.map((q) => p(q.name, q.name === 'a' ? ['aenr', 'aeno'] : ['aenr', 'aeno', 'eecnorgi']))
+          .map((e) => ({ ...e, entry: { ...e.entry, joker: e.name === player.name ? String.fromCharCode(c) : r.players.find((q) => q.name === e.name)!.joker } }));
+        expect(scoreRound(1, entries, ctx).players.find((q) => q.name === player.name)!.total).toBeLessThanOrEqual(player.total);
+      }
+    }
+  });
+});
+
+describe('a game word list: one rule for lemma identity', () => {
+  it('a form without a lemma is its own lemma, compared folded with explicit lemmas', () => {
+    const ctx = { ...seedContext(), field: parseField('REISN/XXXEX/GRASE/XXXXX/XXXXX'), verdict: makeVerdict(parseWordList('Reise\nReisen\tReise\n', 'de').lexicon) };
+    const r = scoreRound(1, [{ email: 'a@example.test', name: 'A', entry: { main: ['Reise', 'Reisen'], substitutes: [] } }], { ...ctx, rules: { ...ctx.rules, originality: 'off' } });
+    const a = r.players[0]!;
+    expect(a.words.map((w) => [w.word, w.status, w.reason ?? null])).toEqual([['REISE', 'counted', null], ['REISEN', 'rejected', 'same-lemma']]);
+    expect(a.total).toBe(5);
   });
 });

@@ -1,11 +1,10 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
-import { makeVerdict } from '../../rules/adjudication.js';
 import { cellName, parseField, printField, formatField } from '../../rules/field.js';
 import { findPath } from '../../rules/paths.js';
 import { scoreRound } from '../../rules/round-scoring.js';
-import { resolveLexicon } from '../../dict/resolve.js';
 import { type DictionaryArgs, rulesFrom, withDictionaryOptions } from '../common-options.js';
+import { dictionaryContext } from '../dictionary-context.js';
 import { UserError } from '../../user-error.js';
 import { describeReason } from '../reasons.js';
 
@@ -27,13 +26,14 @@ export const checkCommand = defineCommand<CheckArgs>({
       .example('$0 check FERNC/BSREO/EM*RU/NLIGK/ZALEW gurren Gras Emaille --joker A', 'judge three words with joker A'),
   handler: async (argv: CheckArgs) => {
     const field = parseField(argv.field);
-    const rules = { ...rulesFrom(argv), wordsPerEntry: 0 };
+    const dictionary = await dictionaryContext(argv);
+    const rules = { ...rulesFrom(dictionary.rules, argv), wordsPerEntry: 0 };
     let joker: string | null = null;
     if (argv.joker !== undefined) {
       joker = argv.joker.trim().toUpperCase();
       if (!/^[A-Z]$/.test(joker)) throw new UserError(`--joker takes one letter A–Z, not "${argv.joker}"`);
     }
-    const verdict = makeVerdict(await resolveLexicon(argv));
+    const verdict = dictionary.verdict;
     const entry = { main: argv.word.map(String), substitutes: [], joker };
     const result = scoreRound(0, [{ email: 'check@localhost', name: 'check', entry }], { field, rules: { ...rules, originality: 'off' }, verdict });
     const player = result.players[0]!;

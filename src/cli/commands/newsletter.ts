@@ -28,6 +28,7 @@ export const newsletterCommand = defineCommand<NewsletterArgs>({
     if (!result) throw new UserError(`round ${round.round} is not scored yet (postboggle score ${round.round})`);
     const letter = await writeNewsletter(game, result);
     process.stdout.write(letter.text);
+    for (const w of letter.prepared.warnings) process.stderr.write(`postboggle: ${w}\n`);
     if (!argv.send) return;
     const sent = await withLock(game.layout, () => sendNewsletter(game, result, letter));
     process.stderr.write(`newsletter of round ${round.round}: ${sent.sent} sent via ${game.settings.mail.transport}${sent.failed ? `, ${sent.failed} failed (will be retried)` : ''}\n`);

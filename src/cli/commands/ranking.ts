@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { openGame } from '../../game/game.js';
 import { gameRanking } from '../../game/scoring.js';
+import { columnWidth, padEndWidth } from '../../templates/text-width.js';
 
 interface RankingArgs {
   dir: string;
@@ -30,7 +31,9 @@ export const rankingCommand = defineCommand<RankingArgs>({
     }
     const move = (m: number | null) => (m === null ? 'new' : m > 0 ? `+${m}` : m < 0 ? `${m}` : '=');
     const lines = [`ranking over rounds ${rounds.join(', ')}`];
-    for (const r of rows) lines.push(`${String(r.rank).padStart(3)}. ${r.name.padEnd(20)} ${String(r.total).padStart(5)}  ${move(r.movement).padStart(3)}  ${r.scores.map((s) => (s.total === null ? '-' : String(s.total))).join(' ')}`);
+    // Columns by display width, as wide as the widest name (umlauts, CJK, long names).
+    const nameWidth = columnWidth(rows.map((r) => r.name), 20);
+    for (const r of rows) lines.push(`${String(r.rank).padStart(3)}. ${padEndWidth(r.name, nameWidth)} ${String(r.total).padStart(5)}  ${move(r.movement).padStart(3)}  ${r.scores.map((s) => (s.total === null ? '-' : String(s.total))).join(' ')}`);
     process.stdout.write(lines.join('\n') + '\n');
   },
 });

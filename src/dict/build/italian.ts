@@ -1,30 +1,406 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageDir } from './package-dir.js';
+import * as hunspell from 'hunspell-reader';
+import { type FormTag, type PartOfSpeech, tagBits, tagsOf } from '../../rules/lemma.js';
 import { FormTable } from './form-table.js';
-import { expandHunspell } from './hunspell.js';
-import { looksLikeAbbreviation } from './stoplist.js';
+import { isEnclitic, ItalianVerbs, verbClass } from './it-verbs.js';
+import { packageDir } from './package-dir.js';
+import { readTable } from './tables.js';
 
+type Progress = (step: string) => void;
+
+const SOURCE = {
+  verbs: 'italian-verbs-dict',
+  morphit: 'morph-it-helper',
+  words: 'italian-words-dict',
+  hunspell: 'dictionary-it',
+  tables: 'postboggle grammar tables',
+};
+
+/** One reading of a form: lemma, group ('V' verbs, 'N' nouns and adjectives as one, or a closed class), tag bits, source. */
+interface Reading { lemma: string; group: string; bits: number; source: string }
+
+const GROUPS = ['V', 'N', 'PREP', 'PRON', 'DET', 'ADV', 'NUM', 'CONJ', 'INTJ'];
+const SOURCES = Object.values(SOURCE);
 
 /**
- * Italian: nouns and adjectives with lemmas from Morph-it! (morph-it-helper), plus every
- * form of the Hunspell dictionary (dictionary-it) it lacks (verbs above all), their lemma
- * taken from Morph-it! where the root is known, else the root itself. Only one affix is
- * applied a root: stacking them (verb + enclitic pronouns, mangiarglielo) multiplies the
- * forms tenfold (3.1 million, 5 minutes to build) for words nobody sends in Boggle.
+ * The readings of every folded form, packed: two small integers a reading (lemma id; tag bits,
+ * group and source), so that half a million forms fit in little memory (the build must stay
+ * well under 500 MB).
  */
-export async function buildItalian(): Promise<FormTable> {
-  const table = new FormTable('it');
+class ReadingStore {
+  private readonly ids = new Map<string, number>();
+  private readonly lemmas: string[] = [];
+  private readonly packed = new Map<string, number[]>();
+
+  private encode(r: Reading): [number, number] {
+    let id = this.ids.get(r.lemma);
+    if (id === undefined) this.ids.set(r.lemma, (id = this.lemmas.push(r.lemma) - 1));
+    return [id, r.bits | (GROUPS.indexOf(r.group) << 8) | (SOURCES.indexOf(r.source) << 12)];
+  }
+
+  private decode(p: number[]): Reading[] {
+    const out: Reading[] = [];
+    for (let i = 0; i < p.length; i += 2) {
+      const m = p[i + 1]!;
+      out.push({ lemma: this.lemmas[p[i]!]!, bits: m & 0xff, group: GROUPS[(m >> 8) & 0xf]!, source: SOURCES[m >> 12]! });
+    }
+    return out;
+  }
+
+  add(key: string, r: Reading): void {
+    const list = this.packed.get(key);
+    if (list) list.push(...this.encode(r));
+    else this.packed.set(key, this.encode(r));
+  }
+
+  get(key: string): Reading[] | undefined {
+    const p = this.packed.get(key);
+    return p && this.decode(p);
+  }
+
+  set(key: string, readings: Reading[]): void {
+    this.packed.set(key, readings.flatMap((r) => this.encode(r)));
+  }
+
+  has(key: string): boolean {
+    return this.packed.has(key);
+  }
+
+  delete(key: string): void {
+    this.packed.delete(key);
+  }
+
+  /** Every lemma text some reading has (group N only, when asked). */
+  lemmaTexts(group?: string): Set<string> {
+    const out = new Set<string>();
+    const g = group === undefined ? -1 : GROUPS.indexOf(group);
+    for (const p of this.packed.values()) for (let i = 0; i < p.length; i += 2) if (g < 0 || ((p[i + 1]! >> 8) & 0xf) === g) out.add(this.lemmas[p[i]!]!);
+    return out;
+  }
+
+  *[Symbol.iterator](): Generator<[string, Reading[]]> {
+    for (const [key, p] of this.packed) yield [key, this.decode(p)];
+  }
+}
+
+/**
+ * The affix flags of dictionary-it (index.aff) that only attach pronouns: to gerunds (D:
+ * andandomi), infinitives (I, L, M: mangiarlo, pentirmi), imperatives (K, h, b, c: mangiamolo,
+ * mangiatelo) and participles (l). Other flags mix conjugation with pronouns (C: finiamo and
+ * finiamoci); their enclitic forms are found by rule (isEnclitic).
+ */
+const ENCLITIC_FLAGS = new Set(['D', 'I', 'K', 'L', 'h', 'l', 'M', 'b', 'c']);
+
+const PLURAL = tagBits(['plural']), FEMININE = tagBits(['fem']), BASE = tagBits(['base']), INFL = tagBits(['infl']);
+const VOWEL = /[aeiouàèéìíòóù]/;
+const WORD = /^[a-zàèéìíòóùú]+$/;
+
+/**
+ * Words are kept by their folded form (cattivo and cattivò are one word of the game): a
+ * form's readings are settled together. For the letters an Italian word here may have
+ * (WORD), folding is dropping the accent and upper-casing, done directly: it runs on millions
+ * of words.
+ */
+const UNACCENTED: Record<string, string> = { à: 'a', è: 'e', é: 'e', ì: 'i', í: 'i', ò: 'o', ó: 'o', ù: 'u', ú: 'u' };
+function fold(word: string): string {
+  return word.replace(/[àèéìíòóùú]/g, (c) => UNACCENTED[c]!).toUpperCase();
+}
+
+/**
+ * Italian. Verbs from italian-verbs-dict (Morph-it!'s conjugations: vado, siamo, fui, dissi
+ * are forms of andare, essere, dire), nouns and adjectives from morph-it-helper and
+ * italian-words-dict (Morph-it!'s lexicon, with plurals), and the words of the Hunspell
+ * dictionary dictionary-it that Morph-it! lacks. The Paroliere rules take every inflection
+ * except verbs with enclitic pronouns (mangiarlo, andandosene, dimmi, vattene): those are
+ * left out wherever they come from. Nouns and adjectives of one spelling are one word; a
+ * feminine of a person or animal is a form of the masculine (ragazza of ragazzo, attrice of
+ * attore, leonessa of leone); comparison belongs to the positive (migliore of buono,
+ * bellissimo of bello); derivations (velocemente, casetta) are words of their own.
+ */
+export async function buildItalian(progress: Progress = () => {}): Promise<FormTable> {
+  const byForm = new ReadingStore();
+  const verbForms = new Set<string>();
+  const add = (form: string, lemma: string, group: string, tags: readonly FormTag[], source: string) => {
+    if (!WORD.test(form) || !VOWEL.test(form)) return;
+    if (source === SOURCE.verbs) verbForms.add(form);
+    byForm.add(fold(form), { lemma, group, bits: tagBits(tags), source });
+  };
+
+  progress('italian-verbs-dict');
+  const verbs = ItalianVerbs.load();
+  for (const f of verbs.forms) add(f.form, f.infinitive, 'V', f.tags, SOURCE.verbs);
+  verbs.forms.length = 0;
+
+  progress('morph-it-helper');
   const res = join(packageDir('morph-it-helper'), 'resources_pub');
   const nouns = JSON.parse(readFileSync(join(res, 'nouns.json'), 'utf8')) as Record<string, string>;
   const adjectives = JSON.parse(readFileSync(join(res, 'adjectives.json'), 'utf8')) as Record<string, [string, boolean]>;
-  for (const [form, lemma] of Object.entries(nouns)) table.add(form, lemma);
-  for (const [form, [lemma]] of Object.entries(adjectives)) table.add(form, lemma);
-  const dir = packageDir('dictionary-it');
-  for await (const { word, root } of expandHunspell(join(dir, 'index.aff'), join(dir, 'index.dic'), 1)) {
-    if (/^\p{Lu}/u.test(root) || looksLikeAbbreviation(root) || table.has(word)) continue;
-    const known = table.lemmasOf(root);
-    for (const l of known ?? [root]) table.add(word, l);
+  const participles = JSON.parse(readFileSync(join(res, 'pastParticiples.json'), 'utf8')) as Record<string, string>;
+  const words = JSON.parse(readFileSync(join(packageDir('italian-words-dict'), 'dist', 'words.json'), 'utf8')) as Record<string, { G: string; P: string | null }>;
+  const nounLemmas = new Set(Object.values(nouns));
+  const adjectiveLemmas = new Set<string>();
+  for (const [form, lemma] of Object.entries(nouns)) add(form, lemma, 'N', form === lemma ? ['base'] : ['plural'], SOURCE.morphit);
+  for (const [lemma, w] of Object.entries(words)) {
+    nounLemmas.add(lemma);
+    add(lemma, lemma, 'N', ['base'], SOURCE.words);
+    if (w.P && w.P !== lemma) add(w.P, lemma, 'N', ['plural'], SOURCE.words);
+  }
+  for (const [form, [lemma, participle]] of Object.entries(adjectives)) {
+    if (participle) {
+      // The lexicon lists a participle's verb under the infinitive too (additare: additare).
+      if (form !== lemma) add(form, lemma, 'V', ['pp', ...genderNumber(form)], SOURCE.morphit);
+    }
+    else {
+      adjectiveLemmas.add(lemma);
+      add(form, lemma, 'N', form === lemma ? ['base'] : genderNumber(form, lemma), SOURCE.morphit);
+    }
+  }
+  for (const [inf, pp] of Object.entries(participles)) add(pp, inf, 'V', ['pp'], SOURCE.morphit);
+
+  progress('grammar tables');
+  for (const [form, lemma, pos, tags] of readTable<[string, string, string, string]>('it-closed-class', 4)) {
+    add(form, lemma, pos, tags.split(',').filter(Boolean) as FormTag[], SOURCE.tables);
+  }
+  const comparison = new Map(readTable<[string, string, string]>('it-comparison', 3).map(([f, p, t]) => [f, { positive: p, tags: t.split(',') as FormTag[] }]));
+  for (const [form, { positive, tags }] of comparison) {
+    // The lexicon files peggiore under peggiore and pessima under pessimo: they are cattivo's.
+    byForm.set(fold(form), (byForm.get(fold(form)) ?? []).filter((r) => r.group !== 'N' || !comparison.has(r.lemma)));
+    add(form, positive, 'N', tags, SOURCE.tables);
+  }
+  for (const [plural, singular] of readTable<[string, string]>('it-plurals', 2)) add(plural, singular, 'N', ['plural'], SOURCE.tables);
+
+  progress('dictionary-it');
+  const { roots, spelled } = await addHunspellWords(byForm, add, verbs, (w) => nounLemmas.has(w) || adjectiveLemmas.has(w));
+
+  // A lemma that is a form of a verb of the lexicon (cantante, messo, fece) is spelled too: the
+  // spelling dictionary's verbs are not expanded here.
+  for (const f of verbForms) spelled.add(f);
+  verbForms.clear();
+
+  progress('lemmas');
+  const feminines = new Map(readTable<[string, string]>('it-feminine-nouns', 2));
+  const remap = lemmaRemap(byForm, feminines, nounLemmas, adjectives, roots, verbs.infinitives);
+  const notWords = new Set(readTable<[string]>('it-not-words', 1).map((r) => fold(r[0])));
+  const posOf = (lemma: string, group: string): PartOfSpeech =>
+    group !== 'N' ? (group as PartOfSpeech) : nounLemmas.has(lemma) ? 'N' : adjectiveLemmas.has(lemma) ? 'ADJ' : '';
+
+  const table = new FormTable('it');
+  const lemmaIds = new Map<string, number | null>();
+  for (const [form, readings] of byForm) {
+    byForm.delete(form);
+    if (notWords.has(form)) continue;
+    for (const r of settled(form, readings, spelled, roots)) {
+      const to = r.group === 'N' ? remap.get(r.lemma) : undefined;
+      if (to === null) continue; // a lemma that is not a word of its own (bella, templi): its other readings stand
+      const lemma = to ? to.lemma : r.lemma;
+      const group = to ? to.group : r.group;
+      const bits = to ? (r.bits & ~BASE) | to.bits : r.bits;
+      const key = `${group}\t${lemma}`;
+      let id = lemmaIds.get(key);
+      if (id === undefined) lemmaIds.set(key, (id = table.lemmas.intern(lemma, posOf(lemma, group))));
+      if (id !== null) table.addToLemma(form.toLowerCase(), id, tagsOf(bits), r.source); // folded already: A–Z
+    }
   }
   return table;
+}
+
+/**
+ * Gender and number of a noun or adjective form by its ending, against its lemma: bella,
+ * belle, belli of bello are fem, fem + plural, plural; felici of felice and case of casa are
+ * plurals. Without a lemma (a participle), the ending alone: -a fem, -i plural, -e both.
+ */
+function genderNumber(form: string, lemma = ''): FormTag[] {
+  const ending = /h?([aeio])$/.exec(form)?.[1];
+  if (!lemma || lemma.endsWith('o')) {
+    if (ending === 'a') return ['fem'];
+    if (ending === 'e') return ['fem', 'plural'];
+    if (ending === 'i') return ['plural'];
+    return lemma && form !== lemma ? ['infl'] : [];
+  }
+  return ending === 'i' || lemma.endsWith('a') && ending === 'e' ? ['plural'] : ['infl'];
+}
+
+/**
+ * A form's readings, settled: where some of its lemmas are words of the spelling dictionary
+ * and others are not (dico of dire and of the Morph-it!-only dicare; dire as the feminine
+ * plural of the literary diro), only the former; and a noun's or adjective's own base form is
+ * not also a finite form of a verb of the same spelling (cattivo is the adjective, not a form
+ * of the rare cattivare; era the noun keeps its own lemma), though its participles stay
+ * (fatto, detto).
+ */
+function settled(form: string, readings: Reading[], spelled: Set<string>, roots: Set<string>): Reading[] {
+  let out = readings;
+  const texts = new Set(out.map((r) => r.lemma));
+  if (texts.size > 1) {
+    // A verb is spelled when the spelling dictionary has its infinitive as a root.
+    const known = out.filter((r) => r.source === SOURCE.tables || (r.group === 'V' ? roots.has(r.lemma) : spelled.has(r.lemma)));
+    if (known.length > 0) out = known;
+  }
+  if (out.some((r) => r.group === 'N' && fold(r.lemma) === form && r.bits & BASE)) {
+    out = out.filter((r) => r.group !== 'V' || r.bits !== INFL);
+  }
+  return out;
+}
+
+/**
+ * Lemma corrections, lemma → new lemma (or null: not a word of its own, drop the reading):
+ * - a nominal infinitive (l'essere, il piacere) is its verb;
+ * - a feminine of a person or animal is the masculine's (ragazza: table; attrice of attore,
+ *   leonessa of leone: by suffix);
+ * - a superlative in -issimo is its positive's (bellissimo of bello);
+ * - a noun that is a form of an adjective (la bella: bello) or a plural the lexicon lists as
+ *   a lemma beside its singular (templi: tempio) is not a word of its own, unless the
+ *   spelling dictionary has it as a headword.
+ */
+function lemmaRemap(
+  byForm: ReadingStore, feminines: Map<string, string>, nounLemmas: Set<string>,
+  adjectives: Record<string, [string, boolean]>, roots: Set<string>, infinitives: Set<string>,
+): Map<string, { lemma: string; group: string; bits: number } | null> {
+  const remap = new Map<string, { lemma: string; group: string; bits: number } | null>();
+  const lemmas = byForm.lemmaTexts('N');
+  for (const lemma of lemmas) {
+    if (infinitives.has(lemma)) {
+      remap.set(lemma, { lemma, group: 'V', bits: 0 });
+      continue;
+    }
+    const masculine = feminines.get(lemma) ?? feminineBySuffix(lemma, nounLemmas);
+    if (masculine) {
+      remap.set(lemma, { lemma: masculine, group: 'N', bits: FEMININE });
+      continue;
+    }
+    const positive = superlativeBase(lemma, lemmas);
+    if (positive) {
+      remap.set(lemma, { lemma: positive, group: 'N', bits: tagBits(['sup']) });
+      continue;
+    }
+    if (roots.has(lemma)) continue;
+    const adjective = adjectives[lemma];
+    if (adjective && !adjective[1] && adjective[0] !== lemma && nounLemmas.has(lemma)) remap.set(lemma, null);
+    else if (byForm.get(fold(lemma))?.some((r) => r.group === 'N' && r.lemma !== lemma && r.bits & PLURAL)) remap.set(lemma, null);
+  }
+  return remap;
+}
+
+/** attrice → attore, leonessa → leone, professoressa → professore, poetessa → poeta. */
+function feminineBySuffix(lemma: string, nouns: Set<string>): string | null {
+  if (lemma.endsWith('trice')) {
+    const m = `${lemma.slice(0, -5)}tore`;
+    if (nouns.has(m)) return m;
+  }
+  if (lemma.endsWith('essa') && lemma.length > 6) {
+    for (const v of ['e', 'a', 'o']) {
+      const m = lemma.slice(0, -4) + v;
+      if (nouns.has(m)) return m;
+    }
+  }
+  return null;
+}
+
+/** bellissimo → bello, ricchissimo → ricco, felicissimo → felice (the positive must be a lemma). */
+function superlativeBase(lemma: string, lemmas: Set<string>): string | null {
+  const m = /^(.+?)(h?)issim[oaie]$/.exec(lemma);
+  if (!m) return null;
+  for (const v of ['o', 'e']) if (lemmas.has(m[1] + v)) return m[1] + v;
+  return null;
+}
+
+/**
+ * Adds the words of dictionary-it that the lexicons lack: the root words of nouns,
+ * adjectives and other words with their inflections (the lexicon's lemma where it knows the
+ * root; comparison as above; other suffixes make words of their own), and the forms of verbs
+ * italian-verbs-dict lacks, where the ending is one regular verbs of the class show. Forms
+ * with enclitic pronouns are left out. The verbs italian-verbs-dict has are not expanded at
+ * all: their affixes only add enclitic forms, and leaving them out keeps the build fast.
+ * Returns the spelling dictionary's roots, and its words (the roots and the lexicon's lemmas
+ * among the words it makes).
+ */
+async function addHunspellWords(
+  byForm: ReadingStore, add: (form: string, lemma: string, group: string, tags: readonly FormTag[], source: string) => void,
+  verbs: ItalianVerbs, lexiconWord: (w: string) => boolean,
+): Promise<{ roots: Set<string>; spelled: Set<string> }> {
+  const lemmas = byForm.lemmaTexts();
+  const dir = packageDir('dictionary-it');
+  const full = await hunspell.IterableHunspellReader.createFromFiles(join(dir, 'index.aff'), join(dir, 'index.dic'));
+  const roots = new Set<string>();
+  const known = new Set<string>();
+  const dic: string[] = [];
+  for (const line of full.dic) {
+    const slash = line.indexOf('/');
+    const root = slash < 0 ? line : line.slice(0, slash);
+    if (!WORD.test(root)) continue; // names, abbreviations, the licence text at its top
+    roots.add(root);
+    known.add(root);
+    if (verbs.infinitives.has(root) || /rsi$/.test(root)) continue;
+    dic.push(slash < 0 ? line : root + '/' + [...line.slice(slash + 1)].filter((f) => !ENCLITIC_FLAGS.has(f)).join(''));
+  }
+  const reader = new hunspell.IterableHunspellReader({ aff: full.aff, dic });
+  let current = '';
+  let produced: string[] = [];
+  const flush = () => {
+    if (current) addRootWords(current, produced, byForm, add, verbs, lexiconWord);
+    produced = [];
+  };
+  for (const aw of reader.seqAffWords(undefined, 1)) {
+    if (aw.flags.isOnlyAllowedInCompound || aw.flags.isForbiddenWord) continue;
+    const root = aw.dic.split('/', 1)[0]!;
+    if (root !== current) {
+      flush();
+      current = root;
+    }
+    if (WORD.test(aw.word)) {
+      produced.push(aw.word);
+      if (lemmas.has(aw.word)) known.add(aw.word);
+    }
+  }
+  flush();
+  return { roots, spelled: known };
+}
+
+function addRootWords(
+  root: string, produced: string[], byForm: ReadingStore,
+  add: (form: string, lemma: string, group: string, tags: readonly FormTag[], source: string) => void,
+  verbs: ItalianVerbs, lexiconWord: (w: string) => boolean,
+): void {
+  const verb = lexiconWord(root) ? null : verbClass(root);
+  const lemmaOf = (w: string) => byForm.get(fold(w))?.filter((r) => r.group === 'N').map((r) => r.lemma) ?? [];
+  const rootLemmas = verb ? [root] : lemmaOf(root).length > 0 ? lemmaOf(root) : [root];
+  const stem = root.replace(/(io|[aeiou])$/, '');
+  // A participle or gerund listed as a root of its own (abbandonato, andando) hosts pronouns too.
+  const local = new Set([root, ...produced.filter((w) => w.startsWith(stem) && /^h?[aeio]$/.test(w.slice(stem.length)))]);
+  for (const word of new Set(produced)) {
+    if (byForm.has(fold(word)) || isEnclitic(word, verbs.hosts) || isEnclitic(word, local)) continue;
+    if (verb) {
+      if (word === root) add(word, root, 'V', ['base', 'inf'], SOURCE.hunspell);
+      else if (word.startsWith(verb.stem) && verbs.endings.get(verb.cls)?.has(word.slice(verb.stem.length))) {
+        add(word, root, 'V', verbTags(word.slice(verb.stem.length)), SOURCE.hunspell);
+      }
+      continue;
+    }
+    if (word === root) {
+      for (const l of rootLemmas) add(word, l, 'N', l === word ? ['base'] : ['infl'], SOURCE.hunspell);
+      continue;
+    }
+    const ending = word.startsWith(stem) ? word.slice(stem.length) : null;
+    if (ending !== null && /^(h?[aeio]|i)$/.test(ending)) {
+      for (const l of rootLemmas) add(word, l, 'N', genderNumber(word, l), SOURCE.hunspell);
+    } else if (ending !== null && /^h?issim[oaie]$/.test(ending)) {
+      for (const l of rootLemmas) add(word, l, 'N', ['sup', ...genderNumber(word).filter((t) => t !== 'infl')], SOURCE.hunspell);
+    } else {
+      // A derivation (velocemente, casetta): a word of its own, its singular as lemma.
+      const singular = word.replace(/e$/, 'a').replace(/i$/, 'o');
+      const lemma = singular !== word && produced.includes(singular) ? singular : word;
+      add(word, lemma, 'N', lemma === word ? ['base'] : genderNumber(word, lemma), SOURCE.hunspell);
+    }
+  }
+}
+
+/** Tags of a regular verb ending: past participles (ato, uta, iti…) carry gender and number. */
+function verbTags(ending: string): FormTag[] {
+  const pp = /^(at|ut|it)([oaie])$/.exec(ending);
+  if (!pp) return ['infl'];
+  const tags: FormTag[] = ['pp'];
+  if (pp[2] === 'a' || pp[2] === 'e') tags.push('fem');
+  if (pp[2] === 'i' || pp[2] === 'e') tags.push('plural');
+  return tags;
 }

@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDictionary } from '../../src/dict/resolve.js';
+import type { Lexicon } from '../../src/rules/lexicon.js';
+import { americanSpelling, regularCandidates } from '../../src/dict/build/en-morphology.js';
+import { referee } from './lang-helpers.js';
+
+let lex: Lexicon;
+beforeAll(async () => { lex = await loadDictionary('en'); }, 600_000);
+const { known, lemmas, both, tags } = referee(() => lex, 'en');
+
+describe('English: irregular forms belong to their lemma (issue 8)', () => {
+  it.each([['went', 'go'], ['mice', 'mouse'], ['sang', 'sing'], ['children', 'child'], ['feet', 'foot'], ['been', 'was'], ['criteria', 'criterion'], ['knew', 'known']])('%s and %s are one word', (a, b) => {
+    expect(both(a, b)).toBe(false);
+  });
+  it('went is only a form of go, and its past (not its participle)', () => {
+    expect(lemmas('went')).toEqual(['go']);
+    expect(tags('went', 'go')).toEqual(['infl']);
+    expect(tags('gone', 'go')).toEqual(['pp']);
+  });
+  it('a form that is also a word of its own keeps both (saw, found, better)', () => {
+    for (const [a, b] of [['saw', 'see'], ['found', 'find'], ['better', 'good'], ['leaves', 'leaf']]) expect(both(a, b)).toBe(true);
+  });
+});
+
+describe('English: derivation makes a new word, inflection keeps the lemma (issue 8)', () => {
+  it.each([['islanders', 'islander'], ['leaders', 'leader'], ['singers', 'singer']])('%s is the plural of %s only', (plural, noun) => {
+    expect(lemmas(plural)).toEqual([noun]);
+    expect(tags(plural, noun)).toEqual(['plural']);
+    expect(both(plural, noun)).toBe(false);
+  });
+  it.each([['islander', 'island'], ['leader', 'lead'], ['singer', 'sing'], ['leaders', 'lead'], ['quickly', 'quick'], ['unhappy', 'happy'], ['rebuild', 'build'], ['darkness', 'dark']])('%s and %s are two words', (a, b) => {
+    expect(both(a, b)).toBe(true);
+  });
+  it('the -er of an adjective is its comparative; of a verb, a noun of its own', () => {
+    expect(lemmas('bigger')).toEqual(['big']);
+    expect(tags('bigger', 'big')).toEqual(['comp']);
+    expect(tags('happiest', 'happy')).toEqual(['sup']);
+    expect(lemmas('cooler')).toEqual(['cool', 'cooler']); // comparative and the noun (a cooler)
+  });
+  it('regular verb forms share the verb; the infinitive is tagged', () => {
+    expect(both('walked', 'walking')).toBe(false);
+    expect(both('hurried', 'hurries')).toBe(false);
+    expect(tags('walk', 'walk')).toEqual(['base', 'inf']);
+    expect(tags('walked', 'walk')).toEqual(['pp', 'infl']);
+  });
+  it("the spellchecker's affix shortcuts make no lemma (thing is not the + -ing, her not h + -er)", () => {
+    expect(lemmas('thing')).toEqual(['thing']);
+    expect(lemmas('her')).toEqual(['her', 'she']);
+    expect(lemmas('his')).toEqual(['his']);
+    expect(both('them', 'they')).toBe(false);
+  });
+  it('British spellings are forms of the American word', () => {
+    for (const [gb, us] of [['colour', 'color'], ['theatre', 'theater'], ['grey', 'gray'], ['realised', 'realize']]) expect(both(gb, us)).toBe(false);
+  });
+});
+
+describe('English: what is not a word (issue 8)', () => {
+  it.each(['etc', 'asap', 'gonna', 'wanna', 'gotta', 'govt', 'approx', 'London'])('%s is refused', (w) => {
+    expect(known(w)).toBe(false);
+  });
+});
+
+describe('English morphology rules', () => {
+  it('undoes regular inflection, doubled consonants included', () => {
+    expect(regularCandidates('stopped')).toContainEqual({ base: 'stop', inflection: 'ed' });
+    expect(regularCandidates('hurries')).toContainEqual({ base: 'hurry', inflection: 's' });
+    expect(regularCandidates('larger')).toContainEqual({ base: 'large', inflection: 'er' });
+    expect(regularCandidates('dying')).toContainEqual({ base: 'die', inflection: 'ing' });
+  });
+  it('finds the American twin of a British spelling', () => {
+    const us = new Set(['color', 'center', 'realize', 'catalog', 'defense', 'traveler', 'enroll', 'skillful', 'maneuver']);
+    const known = (w: string) => us.has(w);
+    expect(['colour', 'centre', 'realise', 'catalogue', 'defence', 'traveller', 'enrol', 'skilful', 'manoeuvre'].map((w) => americanSpelling(w, known)))
+      .toEqual(['color', 'center', 'realize', 'catalog', 'defense', 'traveler', 'enroll', 'skillful', 'maneuver']);
+    expect(americanSpelling('whilst', known)).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDictionary } from '../../src/dict/resolve.js';
+import type { Lexicon } from '../../src/rules/lexicon.js';
+import { referee } from './lang-helpers.js';
+
+let lex: Lexicon;
+beforeAll(async () => { lex = await loadDictionary('fr'); }, 600_000);
+const { known, lemmas, both, tags } = referee(() => lex, 'fr');
+
+describe('French: no bogus lemmas beside the real one (issue 8)', () => {
+  it.each([['chevaux', 'cheval'], ['yeux', 'œil'], ['cieux', 'ciel'], ['travaux', 'travail'], ['mesdames', 'madame'], ['messieurs', 'monsieur']])('%s is the plural of %s only', (plural, singular) => {
+    expect(both(plural, singular)).toBe(false);
+    expect(lemmas(plural)).toHaveLength(1);
+  });
+  it('a feminine is the masculine word, unless it is a noun of its own', () => {
+    for (const [f, m] of [['vieille', 'vieux'], ['douce', 'doux'], ['heureuse', 'heureux'], ['lionne', 'lion'], ['chanteuse', 'chanteur']]) expect(both(f, m)).toBe(false);
+    expect(both('nouvelle', 'nouveau')).toBe(true);
+    expect(both('reine', 'roi')).toBe(true);
+  });
+  it('irregular verbs and comparison', () => {
+    for (const [a, b] of [['étions', 'être'], ['vais', 'aller'], ['naquit', 'naître'], ['meilleur', 'bon'], ['pire', 'mauvais']]) expect(both(a, b)).toBe(false);
+    for (const [a, b] of [['été', 'être'], ['suis', 'être'], ['neuve', 'neuf'], ['fûmes', 'être']]) expect(both(a, b)).toBe(true);
+  });
+  it('pronouns and possessives by person', () => {
+    for (const [a, b] of [['nous', 'elles'], ['moi', 'toi'], ['mon', 'notre']]) expect(both(a, b)).toBe(true);
+    for (const [a, b] of [['elles', 'il'], ['auxquels', 'lequel'], ['ma', 'mon']]) expect(both(a, b)).toBe(false);
+  });
+});
+
+describe('French: tags from the lexicon (Old Fashion and no-plurals variants)', () => {
+  it('plural, feminine, infinitive, past participle', () => {
+    expect(tags('chevaux', 'cheval')).toEqual(['plural']);
+    expect(tags('maisons', 'maison')).toEqual(['plural']); // maison has no masculine
+    expect(tags('heureuse', 'heureux')).toEqual(['fem']);
+    expect(tags('heureuses', 'heureux')).toEqual(['plural', 'fem']);
+    expect(tags('lionne', 'lion')).toEqual(['fem']);
+    expect(tags('manger', 'manger')).toEqual(['base', 'inf']);
+    expect(tags('mangeons', 'manger')).toEqual(['infl']);
+    expect(tags('mangées', 'manger')).toEqual(['pp', 'plural', 'fem']);
+    expect(tags('élève', 'élève')).toEqual(['base']);
+  });
+});
+
+describe('French: abbreviations, English words and names (issue 8)', () => {
+  it.each(['bcp', 'svp', 'stp', 'tjrs', 'qqch', 'etc', 'window', 'book', 'Lyon', 'cahin', 'hydro'])('%s is refused', (w) => {
+    expect(known(w)).toBe(false);
+  });
+  it.each(['prems', 'smic', 'rer', 'cedex', 'assedic', 'alcoolo', 'dircom', 'dactylo', 'instit', 'snack', 'frigo', 'berruyer', 'lyonnais'])('%s is accepted (B@ggle rules)', (w) => {
+    expect(known(w)).toBe(true);
+  });
+});

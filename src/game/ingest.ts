@@ -171,7 +171,7 @@ export class Ingestor {
     const staging = join(layout.rounds, 'incoming');
     const staged = join(staging, `${bytesHash(raw)}.eml`);
     // (A copy left by a run that died is kept only when it is whole.)
-    if (!existsSync(staged) || !readFileSync(staged).equals(raw)) writeFileVerified(staged, raw, undefined, this.batch);
+    if (!existsSync(staged) || !readFileSync(staged).equals(raw)) writeFileVerified(staged, raw, undefined, this.batch, { inPlace: true });
     crashPoint('ingest:stored');
 
     // 2. Read it: unless its structure is beyond any real entry, or the parser gives up.

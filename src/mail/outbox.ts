@@ -133,7 +133,7 @@ export class Outbox {
     const sid = safeId(id);
     const state = this.load();
     if (state.has(sid)) return false;
-    writeFileVerified(join(this.dir, `${sid}.eml`), raw, undefined, this.batch); // first: a queued record means the .eml is complete
+    writeFileVerified(join(this.dir, `${sid}.eml`), raw, undefined, this.batch, { inPlace: true }); // first: a queued record means the .eml is complete
     const events: OutboxEvent[] = [];
     if (opts.key) {
       // only a held message is replaced: one that is due goes out as it is

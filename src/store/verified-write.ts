@@ -47,9 +47,12 @@ export interface DeferredSync {
  * failure the temp file is removed, the old file is untouched, and a UserError names the
  * file and the cause. With a batch, the fsyncs wait for the batch's commit.
  */
-export function writeFileVerified(path: string, data: string | Buffer, fs: WriteFs = nodeFs, batch?: DeferredSync): void {
+export function writeFileVerified(path: string, data: string | Buffer, fs: WriteFs = nodeFs, batch?: DeferredSync, opts: { inPlace?: boolean } = {}): void {
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  const tmp = `${path}.tmp-${process.pid}-${++counter}`;
+  // inPlace: a new file that nothing trusts until a journal line names it (a raw copy, an
+  // outbox .eml): written under its own name, no temp file and rename. A half-written one
+  // left by a crash has no journal line and is written again.
+  const tmp = opts.inPlace ? path : `${path}.tmp-${process.pid}-${++counter}`;
   let fd: number | undefined;
   try {
     const dir = dirname(path);
@@ -66,10 +69,10 @@ export function writeFileVerified(path: string, data: string | Buffer, fs: Write
       fs.closeSync(fd);
       fd = undefined;
     }
-    fs.renameSync(tmp, path);
+    if (tmp !== path) fs.renameSync(tmp, path);
   } catch (e) {
     if (fd !== undefined) try { fs.closeSync(fd); } catch { /* already failing */ }
-    try { fs.unlinkSync(tmp); } catch { /* never created */ }
+    if (tmp !== path) try { fs.unlinkSync(tmp); } catch { /* never created */ }
     throw new UserError(`cannot write ${path}: ${(e as Error).message}; the previous version is unchanged (free disk space and run the command again)`);
   }
   if (batch) batch.file(path, fd!);

@@ -36,6 +36,14 @@ export function tagsOf(bits: number): FormTag[] {
   return FORM_TAGS.filter((_, i) => bits & (1 << i));
 }
 
+/**
+ * The lemma text under a printed key: LemmaTable's decorations (a homonym's superscript, the
+ * part of speech in brackets, a tie-breaking number) taken off again.
+ */
+export function lemmaText(key: string): string {
+  return key.replace(/ \(.*\)$| \d+$|[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/, '');
+}
+
 /** The identity of a lemma: folded text and part of speech (null when the text is not a word). */
 export function lemmaIdentity(text: string, pos: PartOfSpeech, language: Language): string | null {
   const folded = foldWord(text.trim(), language);

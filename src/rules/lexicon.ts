@@ -1,4 +1,4 @@
-import { LemmaTable, lemmaIdentity, type PartOfSpeech } from './lemma.js';
+import { LemmaTable, lemmaIdentity, lemmaText, type PartOfSpeech } from './lemma.js';
 import { FormTrie } from './trie.js';
 import type { Language } from './types.js';
 
@@ -137,7 +137,7 @@ export class Lexicon {
       this.byFoldedLemma = new Map();
       this.parts.lemmaKeys.forEach((key, id) => {
         this.byFoldedLemma!.set(`key:${key}`, [key]);
-        const folded = lemmaIdentity(key.replace(/ \(.*\)$| \d+$|[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/, ''), '', language);
+        const folded = lemmaIdentity(lemmaText(key), '', language);
         if (folded === null) return;
         const list = this.byFoldedLemma!.get(folded) ?? [];
         list.push(this.parts.lemmaKeys[id]!);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldWord } from '../../rules/fold.js';
-import { type FormTag, lemmaIdentity, type PartOfSpeech, tagBits } from '../../rules/lemma.js';
+import { type FormTag, lemmaIdentity, lemmaText, type PartOfSpeech, tagBits } from '../../rules/lemma.js';
 import { packageDir } from './package-dir.js';
 import { FormTable, leaves } from './form-table.js';
 import { expandHunspell, type HunspellWord } from './hunspell.js';
@@ -181,7 +181,7 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
 function comparisonMerges(table: FormTable, adjectives: ReadonlySet<string>): Map<number, { to: number; tags: FormTag[] }> {
   const merges = new Map<number, { to: number; tags: FormTag[] }>();
   table.lemmas.keys.forEach((printed, id) => {
-    const key = printed.replace(/ \(.*\)$/, '');
+    const key = lemmaText(printed);
     if (table.lemmas.pos[id] !== 'ADJ' || !/(er|st)e?$/.test(key)) return;
     for (const candidate of [key, `${key}e`]) {
       const compared = table.sensesOf(candidate).find((s) => s.id !== id && s.pos === 'ADJ' && (table.tagsOf(candidate, s.id) & COMPARED) !== 0);
@@ -298,7 +298,7 @@ function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySe
     // mögen = vermögen; un + schön = unschön), whatever form of the root the word is.
     const prefix = deriving.map((f) => PREFIXES[f]).join('');
     const [id] = lexemes;
-    const text = prefix + table.lemmas.keys[id!]!.replace(/ \(.*\)$|[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/, '').toLowerCase();
+    const text = prefix + lemmaText(table.lemmas.keys[id!]!).toLowerCase();
     const derivedLemma = table.lemmas.intern(capital ? text[0]!.toUpperCase() + text.slice(1) : text, rootPos);
     return derivedLemma === null ? 'skip' : { lemmas: [derivedLemma], tags: w.word === text ? ['base'] : ['infl'] };
   }
@@ -320,7 +320,7 @@ function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySe
   if (capital && nounsKnown.has(w.root) && !table.has(w.word) && w.applied.some((f) => !NOUN_CASE.has(f))) return 'skip';
   // A verb the lexicon conjugates: its table is the authority (the spellchecker's verb flags
   // also make forms like "seit" of sein); only the declined present participle is added.
-  if (rootPos === 'V' && lexemes.some((id) => verbsKnown.has(table.lemmas.keys[id]!.replace(/ \(.*\)$/, ''))) && w.applied.some((f) => f !== 'D') && !table.sensesOf(w.word).some((s) => lexemes.includes(s.id))) return 'skip';
+  if (rootPos === 'V' && lexemes.some((id) => verbsKnown.has(lemmaText(table.lemmas.keys[id]!))) && w.applied.some((f) => f !== 'D') && !table.sensesOf(w.word).some((s) => lexemes.includes(s.id))) return 'skip';
   // Two nouns spelt alike (Bank¹, Bank²): which form is whose the tables say, not the flags.
   if (capital && lexemes.length > 1) {
     const own = table.sensesOf(w.word).filter((s) => lexemes.includes(s.id)).map((s) => s.id);
@@ -345,7 +345,7 @@ function properNames(): Set<string> {
 
 /** Whether a printed lemma key (Bank¹, sein (adjective)) is spelt like a word, folded. */
 function sameText(key: string, word: string): boolean {
-  return lemmaIdentity(key.replace(/ \(.*\)$|[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/, ''), '', 'de') === lemmaIdentity(word, '', 'de');
+  return lemmaIdentity(lemmaText(key), '', 'de') === lemmaIdentity(word, '', 'de');
 }
 
 /** The roots of a Hunspell .dic file, with their flags. */

@@ -18,6 +18,7 @@ import { now } from './clock.js';
 import { crashPoint } from './crash-point.js';
 import { formatDeadline, isLate } from './deadline.js';
 import type { Game } from './game.js';
+import type { Settings } from './settings.js';
 import { writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
 import { ignoredView, receiptData } from './receipt.js';
@@ -139,6 +140,13 @@ export class Ingestor {
   commit(): void {
     this.batch.commit();
   }
+  private players: Map<string, Settings['players'][number]> | undefined;
+  /** The registered player of an address (a map: a search through every player cost O(players) a mail). */
+  private playerAt(address: string | null | undefined): Settings['players'][number] | undefined {
+    this.players ??= new Map(this.game.settings.players.map((p) => [p.email.toLowerCase(), p]));
+    return address ? this.players.get(address.toLowerCase()) : undefined;
+  }
+
   /** One Outbox a folder for the run: its journal is read once. */
   private outbox(round: RoundRecord | null): Outbox {
     const d = round ? this.game.layout.outbox(round.round) : this.game.layout.outboxGeneral;
@@ -193,7 +201,7 @@ export class Ingestor {
 
     if (!mail) return this.quarantine(id, staged, raw, at, problem!);
 
-    const player = settings.players.find((p) => p.email.toLowerCase() === mail!.fromAddress);
+    const player = this.playerAt(mail.fromAddress);
     const named = namedRound(mail.subject, mail.text);
     const rounds = this.roundsAt(at);
     const target = pickRound(named, rounds);
@@ -268,10 +276,10 @@ export class Ingestor {
 
   /** A mail that cannot be read: stored in rounds/quarantine/, recorded for the GM, a registered sender told. */
   private async quarantine(id: string, staged: string, raw: Buffer, at: Date, why: string): Promise<IngestResult> {
-    const { layout, settings } = this.game;
+    const { layout } = this.game;
     const source = this.file(staged, raw, join(layout.rounds, 'quarantine'), id, at);
     const from = roughFrom(raw);
-    const player = settings.players.find((p) => p.email.toLowerCase() === from);
+    const player = this.playerAt(from);
     const round = this.roundsAt(at).filter((r) => r.state === 'open').pop() ?? null;
     const book = this.book(round?.round ?? null);
     if (!book.ids.has(id)) book.append({ kind: 'quarantined', why, id, at: at.toISOString(), messageId: null, from, subject: '', source });

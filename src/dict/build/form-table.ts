@@ -81,7 +81,7 @@ export class FormTable {
     const cur = this.store.get(folded);
     if (cur === undefined) this.store.set(folded, id * ONE + add);
     else if (typeof cur === 'number') {
-      const [[oldId, oldBits]] = [...sensesEntries(cur)] as [[number, number]];
+      const oldId = Math.floor(cur / ONE), oldBits = cur % ONE;
       this.store.set(folded, oldId === id ? id * ONE + ((oldBits | add) >>> 0) : new Map([[oldId, oldBits], [id, add]]));
     } else cur.set(id, ((cur.get(id) ?? 0) | add) >>> 0);
     return true;
@@ -111,7 +111,7 @@ export class FormTable {
   private ids(form: string): number[] | undefined {
     const folded = foldWord(form, this.language);
     const s = folded ? this.store.get(folded) : undefined;
-    return s === undefined ? undefined : [...sensesEntries(s)].map(([id]) => id);
+    return s === undefined ? undefined : typeof s === 'number' ? [Math.floor(s / ONE)] : [...s.keys()];
   }
 
   /** The lemma keys of a form (printable keys, see LemmaTable). */

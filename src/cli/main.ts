@@ -44,6 +44,15 @@ function commandsNamed(args: string[]): string[] {
   return named.length > 0 ? [...new Set(named)] : Object.keys(COMMANDS);
 }
 
+// A reader that goes away (`postboggle ingest | head -1`) must not kill a run half-way or
+// print a stack trace: the run finishes its work (its output is no longer wanted).
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') return;
+    process.exitCode = 1;
+  });
+}
+
 async function main(): Promise<void> {
   const args = hideBin(process.argv);
   const commands = await Promise.all(commandsNamed(args).map((name) => COMMANDS[name]!()));

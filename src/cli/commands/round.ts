@@ -70,7 +70,7 @@ export const roundCommand = defineCommand<RoundArgs>({
       const rounds = readRounds(game.layout).map((r) => ({ round: r.round, status: roundStatus(game, r), state: r.state, deadline: r.deadline, published: Boolean(r.publishedAt), entries: readEntries(game.layout, r.round).entries.length }));
       if (argv.json) { out(JSON.stringify(rounds, null, 2)); return; }
       if (rounds.length === 0) { out('no rounds yet (postboggle round new)'); return; }
-      const when = (iso: string) => DateTime.fromISO(iso).setZone(zone).toFormat('yyyy-LL-dd HH:mm ZZZZ');
+      const when = (iso: string) => DateTime.fromISO(iso).setZone(zone).toFormat('yyyy-LL-dd HH:mm ZZ');
       out(rounds.map((r) => `${String(r.round).padStart(3)}  ${when(r.deadline)}  ${String(r.entries).padStart(3)} entr${r.entries === 1 ? 'y ' : 'ies'}  ${r.status}`).join('\n'));
       return;
     }

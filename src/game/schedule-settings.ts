@@ -9,12 +9,13 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 const isoDuration = (example: string) => z.string().refine((d) => Duration.fromISO(d).isValid && Duration.fromISO(d).toMillis() > 0, `expected a positive ISO 8601 duration like ${example}`);
 
+/** German GMs may write the day in German. */
+const GERMAN_DAYS: Record<string, Weekday> = { montag: 'monday', dienstag: 'tuesday', mittwoch: 'wednesday', donnerstag: 'thursday', freitag: 'friday', samstag: 'saturday', sonnabend: 'saturday', sonntag: 'sunday' };
+
 export const rhythmKeys = {
   /** Deadlines fall on this weekday (monday … sunday), or every this many days (from `start`). */
-  every: z.union([
-    z.string().transform((s) => s.trim().toLowerCase()).pipe(z.enum(WEEKDAYS, { message: 'expected a weekday (monday … sunday) or a number of days' })),
-    z.number().int().min(1).max(365),
-  ]).optional(),
+  every: z.preprocess((v) => (typeof v === 'string' ? GERMAN_DAYS[v.trim().toLowerCase()] ?? v.trim().toLowerCase() : v),
+    z.union([z.enum(WEEKDAYS), z.number().int().min(1).max(365)], { message: 'expected a weekday (monday … sunday) or a number of days (1 … 365)' })).optional(),
   /** The deadline's time of day in the game's zone, 24-hour "HH:MM". */
   at: z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'expected a time of day like "20:00"').optional(),
   /** With `every: N` days: a day of the rhythm (YYYY-MM-DD); the others are N, 2N … days from it. */

@@ -18,7 +18,7 @@ const oneLine = (r: { status: number; stderr: string }, pattern: RegExp) => {
   expect(r.stderr).not.toMatch(/\n\s+at /);
 };
 
-describe('bad arguments', () => {
+describe('bad arguments', { timeout: 120_000 }, () => {
   let dir = '';
   const cli = (args: string[]) => runCli([...args, '--dir', dir], { env: { POSTBOGGLE_NOW: '2026-11-03T12:00:00Z' } });
   beforeAll(() => {
@@ -76,7 +76,7 @@ describe('bad arguments', () => {
   });
 });
 
-describe('state files edited by hand', () => {
+describe('state files edited by hand', { timeout: 120_000 }, () => {
   const edit = (dir: string, file: string, f: (o: Record<string, unknown>) => void) => {
     const o = JSON.parse(readFileSync(join(dir, file), 'utf8'));
     f(o);
@@ -136,7 +136,7 @@ describe('state files edited by hand', () => {
   });
 });
 
-describe('mail read into a game', () => {
+describe('mail read into a game', { timeout: 120_000 }, () => {
   it('--received-at wins over the Received header (as docs/mail.md says), read in the game\'s zone', () => {
     const dir = makeGame({});
     const r = runCli(['player', 'add', 'alice@example.test', 'Alice', '--dir', dir]);
@@ -163,4 +163,19 @@ describe('mail read into a game', () => {
       expect(stored.length).toBeGreaterThanOrEqual(mails.length - 5); // every mail stored (duplicates among the corpus share a file)
     }
   });
+});
+
+describe('the new commands', () => {
+  it('each has --help with an example', () => {
+    const top = runCli(['--help']).stdout;
+    for (const cmd of ['pause', 'resume', 'doctor']) expect(top).toContain(`postboggle ${cmd}`);
+    for (const cmd of [['pause'], ['resume'], ['doctor'], ['round'], ['tick'], ['newsletter']]) {
+      const r = runCli([...cmd, '--help']);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('Examples:');
+    }
+    expect(runCli(['round', '--help']).stdout).toContain('round deadline 3 +2d --notify');
+    expect(runCli(['newsletter', '--help']).stdout).toContain('newsletter approve 3');
+    expect(runCli(['tick', '--help']).stdout).toContain('tick --dry-run');
+  }, 60_000);
 });

@@ -35,7 +35,7 @@ function entryMail(from: string, round: number, words: string[]): string {
   return file;
 }
 
-describe('a season on a weekly schedule', () => {
+describe('a season on a weekly schedule', { timeout: 180_000 }, () => {
   beforeAll(() => {
     dir = join(mkdtempSync(join(tmpdir(), 'pb-season-')), 'game');
     const t = '2026-11-23T09:00:00Z'; // a Monday
@@ -167,7 +167,7 @@ describe('a season on a weekly schedule', () => {
   });
 });
 
-describe('a round the players were never told about', () => {
+describe('a round the players were never told about', { timeout: 180_000 }, () => {
   it('is held open past its deadline, and the GM is told; with autoPublish, tick publishes it', () => {
     dir = join(mkdtempSync(join(tmpdir(), 'pb-hold-')), 'game');
     ok(['init'], '2026-11-23T09:00:00Z');

@@ -42,10 +42,12 @@ describe('a season on a weekly schedule', { timeout: 180_000 }, () => {
     ok(['init', '--name', 'Saison', '--from', 'Saison <saison@example.org>'], t);
     for (const [email, name] of [['alice@example.test', 'Alice'], ['bob@example.test', 'Bob'], ['carol@example.test', 'Carol']]) ok(['player', 'add', email!, name!], t);
     const settings = readFileSync(join(dir, 'postboggle.yaml'), 'utf8')
-      .replace('  autoNextRound: true', '  autoNextRound: true\n  every: sunday\n  at: "20:00"\n  reminders: [P2D, PT6H]\n  missedNotice: true')
-      .replace('  maxBytes: 30000', '  approval: true\n  maxBytes: 30000')
+      .replace('  # every: sunday ', '  every: sunday   ').replace('  # at: "20:00"', '  at: "20:00"  ')
+      .replace('  reminders: []', '  reminders: [P2D, PT6H]').replace('  missedNotice: false', '  missedNotice: true')
+      .replace('  approval: false', '  approval: true')
       .replace('dictionary: {}', 'dictionary: { file: words.txt }');
     writeFileSync(join(dir, 'postboggle.yaml'), settings);
+    expect(settings).toMatch(/^ {2}every: sunday .*\n {2}at: "20:00" .*\n[^]*approval: true/m); // init's template has the keys, commented
     writeFileSync(join(dir, 'words.txt'), 'ferne\nferner\nbesen\nelle\n');
   });
 
@@ -186,7 +188,7 @@ describe('a round the players were never told about', { timeout: 180_000 }, () =
     expect(doc.stdout).toContain('postboggle round deadline 1 +P3D');
 
     ok(['round', 'deadline', '1', '+P3D'], '2026-11-26T09:00:00Z');
-    writeFileSync(join(dir, 'postboggle.yaml'), readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('  autoNextRound: true', '  autoNextRound: true\n  autoPublish: true'));
+    writeFileSync(join(dir, 'postboggle.yaml'), readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('  autoPublish: false', '  autoPublish: true'));
     expect(ok(['tick'], '2026-11-26T09:05:00Z')).toContain('round 1 published: 1 announcement(s) sent');
     expect(outbox(1)).toEqual(['announcement-1-alice_example.test.eml']);
   });

@@ -187,6 +187,9 @@ describe('a round the players were never told about', { timeout: 180_000 }, () =
     expect(doc.stdout).toContain('round 1 is open but was never published');
     expect(doc.stdout).toContain('postboggle round deadline 1 +P3D');
 
+    const late = cli(['round', 'publish'], '2026-11-26T09:00:00Z');
+    expect(late.status).toBe(1);
+    expect(late.stderr).toBe('postboggle: round 1 is past its deadline: there is nothing to announce (give it a new deadline first: postboggle round deadline 1 +P3D)\n');
     ok(['round', 'deadline', '1', '+P3D'], '2026-11-26T09:00:00Z');
     writeFileSync(join(dir, 'postboggle.yaml'), readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('  autoPublish: false', '  autoPublish: true'));
     expect(ok(['tick'], '2026-11-26T09:05:00Z')).toContain('round 1 published: 1 announcement(s) sent');

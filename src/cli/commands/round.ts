@@ -1,7 +1,8 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { roundArg } from '../common-options.js';
-import { formatDeadline } from '../../game/deadline.js';
+import { now } from '../../game/clock.js';
+import { formatDeadline, isLate } from '../../game/deadline.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
 import { publishRound } from '../../game/publish.js';
@@ -106,7 +107,11 @@ export const roundCommand = defineCommand<RoundArgs>({
     }
     // publish
     if (game.settings.players.length === 0) throw new UserError('there are no players to publish to (postboggle player add EMAIL NAME)');
-    if (r.state !== 'open') throw new UserError(`round ${r.round} is ${r.state}: there is nothing to announce (move its deadline first: postboggle round deadline ${r.round} +P3D)`);
+    // Publishing again what was announced only retries unsent mail; a deadline already past is not announced anew.
+    const announced = Boolean(r.publishedAt) && (r.announcedDeadlines?.includes(r.deadline) ?? true);
+    if (r.state === 'scored' || r.state === 'void' || (!announced && (r.state !== 'open' || isLate(now(), r.deadline, game.settings.schedule.grace)))) {
+      throw new UserError(`round ${r.round} is ${r.state === 'open' ? 'past its deadline' : r.state}: there is nothing to announce${r.state === 'scored' || r.state === 'void' ? '' : ` (give it a new deadline first: postboggle round deadline ${r.round} +P3D)`}`);
+    }
     const result = await withLock(game.layout, () => publishRound(game, r));
     out(`round ${r.round}: ${result.queued} announcement(s) queued, ${result.sent} sent${result.failed ? `, ${result.failed} failed (will be retried)` : ''} via ${game.settings.mail.transport}`);
   },

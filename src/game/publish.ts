@@ -30,9 +30,10 @@ async function mailEveryPlayer(game: Game, round: number, kind: 'announcement', 
  * announcement-N; after the deadline moved, announcement-N-<new deadline, UTC>, so that
  * publishing again mails the new deadline, and publishing twice mails it once.
  */
-export function announcementPrefix(r: RoundRecord): string {
+export function announcementPrefix(r: RoundRecord, announcedBefore?: (deadline: string) => boolean): string {
   const first = r.announcedDeadlines?.[0] ?? (r.publishedAt ? undefined : r.deadline);
-  if (first === r.deadline) return `announcement-${r.round}`;
+  // A round published before round.json kept its announced deadlines: the outbox says which it was.
+  if (first === r.deadline || (first === undefined && announcedBefore?.(r.deadline))) return `announcement-${r.round}`;
   return `announcement-${r.round}-${DateTime.fromISO(r.deadline).toUTC().toFormat("yyyyLLdd'T'HHmm")}`;
 }
 
@@ -41,7 +42,8 @@ export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued
   if (r.state === 'void') throw new UserError(`round ${r.round} is void; there is nothing to publish`);
   const lang = templateLang(game.settings.language);
   const deadline = formatDeadline(r.deadline, game.settings.schedule.timezone, lang);
-  const result = await mailEveryPlayer(game, r.round, 'announcement', announcementPrefix(r), { round: r.round, ...fieldView(r.field), deadline, ...game.rules });
+  const announcedBefore = () => new Outbox(game.layout.outbox(r.round)).records().some((m) => m.id.startsWith(`announcement-${r.round}-`) && m.kind === 'announcement' && m.subject.includes(deadline));
+  const result = await mailEveryPlayer(game, r.round, 'announcement', announcementPrefix(r, announcedBefore), { round: r.round, ...fieldView(r.field), deadline, ...game.rules });
   const cur = readRound(game.layout, r.round);
   const announced = cur.announcedDeadlines ?? [];
   writeRound(game.layout, { ...cur, publishedAt: r.publishedAt ?? now().toISOString(), announcedDeadlines: announced.includes(r.deadline) ? announced : [...announced, r.deadline] });

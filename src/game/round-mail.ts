@@ -16,7 +16,7 @@ import { readEntries, type RoundRecord } from './rounds.js';
 /** Players of the game without an entry of record in the round. */
 export function missingPlayers(game: Game, round: number): { email: string; name: string }[] {
   const have = new Set(readEntries(game.layout, round).entries.map((e) => e.email.toLowerCase()));
-  return game.settings.players.filter((p) => !have.has(p.email.toLowerCase()));
+  return game.settings.players.filter((p) => !have.has(p.email.toLowerCase())).map((p) => ({ email: p.email, name: p.name }));
 }
 
 /** "2 days" / "2 Tagen" (as in "in 2 Tagen"), hours below two days. */

@@ -128,6 +128,17 @@ describe('state files edited by hand', { timeout: 120_000 }, () => {
     expect(doc.stdout).toContain('error: rounds/001/results.json: missing, but round.json says scored\n  repair: postboggle score 1');
   });
 
+  it('a deadline edited by hand is announced anew by round publish, also in a round published before announcedDeadlines existed', () => {
+    const dir = game();
+    expect(at(dir, ['player', 'add', 'alice@example.test', 'Alice']).status).toBe(0);
+    expect(at(dir, ['round', 'publish']).stdout).toMatch(/1 announcement\(s\) queued/);
+    edit(dir, 'rounds/001/round.json', (o) => { delete o.announcedDeadlines; });
+    expect(at(dir, ['round', 'publish']).stdout).toMatch(/0 announcement\(s\) queued/);
+    edit(dir, 'rounds/001/round.json', (o) => { o.deadline = '2026-11-10T20:00:00+01:00'; });
+    expect(at(dir, ['round', 'publish']).stdout).toMatch(/1 announcement\(s\) queued/);
+    expect(readdirSync(join(dir, 'rounds/001/outbox')).filter((f) => f.endsWith('.eml')).sort()).toEqual(['announcement-1-20261110T1900-alice_example.test.eml', 'announcement-1-alice_example.test.eml']);
+  });
+
   it('doctor --json is stable', () => {
     const dir = game();
     edit(dir, 'rounds/001/round.json', (o) => { o.round = 2; o.publishedAt = '2026-11-01T11:00:00.000Z'; });

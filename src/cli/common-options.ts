@@ -20,7 +20,7 @@ export function withDictionaryOptions<T>(y: Argv<T>) {
   return y
     .option('lang', { choices: LANGUAGES, describe: 'dictionary language (default: the game\'s in a game directory, else de)' })
     .option('words', { type: 'string', describe: 'own word list: one form a line, optionally form<TAB>lemma[,lemma…]' })
-    .option('min-length', { type: 'number', describe: 'shortest word that counts (default: the game\'s, else 3)' })
+    .option('min-length', { type: 'string', coerce: (v: unknown) => positiveIntArg('min-length')(v), describe: 'shortest word that counts (default: the game\'s, else 3)' })
     .option('scheme', { choices: SCHEMES, describe: 'scoring scheme (default: the game\'s, else letters)' })
     .option('json', { type: 'boolean', default: false, describe: 'machine-readable output' });
 }

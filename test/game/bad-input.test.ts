@@ -34,6 +34,9 @@ describe('bad arguments', { timeout: 120_000 }, () => {
     oneLine(cli(['score', '0']), /^postboggle: "0" is not a round number/);
     oneLine(cli(['entries', 'x1']), /^postboggle: "x1" is not a round number/);
     oneLine(cli(['round', 'show', '7']), /^postboggle: there is no round 7/);
+    oneLine(cli(['ratings', '--round', 'abc']), /^postboggle: "abc" is not a round number/);
+    oneLine(cli(['solve', 'FERNC/BSREO/EM*RU/NLIGK/ZALEW', '--min-length', 'abc']), /^postboggle: --min-length "abc" is not a whole number from 1 up/);
+    oneLine(cli(['watch', '--interval', '0']), /^postboggle: --interval "0" is not a whole number from 1 up/);
   });
 
   it('round show tells the real state: past the deadline, not published; received times in the game\'s zone', () => {

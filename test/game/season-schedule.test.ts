@@ -112,6 +112,18 @@ describe('a season on a weekly schedule', { timeout: 180_000 }, () => {
   });
 
   it('closes on the new deadline, tells those who missed it, holds the newsletter for approval, and opens the next round on the rhythm', async () => {
+    const dry = ok(['tick', '--dry-run'], '2026-11-30T19:05:00Z');
+    expect(dry.split('\n').filter(Boolean)).toEqual([
+      'would close round 1 (deadline 2026-11-30T20:00:00.000+01:00)',
+      'would tell 2 player(s) that they missed round 1',
+      'would score round 1: 1 entry',
+      'would open round 2 until 2026-12-06T20:00:00.000+01:00 and mail 3 announcement(s)',
+      'newsletter of round 1 awaits your approval: read it with postboggle newsletter 1, send it with postboggle newsletter approve 1',
+    ]);
+    expect(json('rounds/001/round.json').state).toBe('open');
+    expect(existsSync(join(dir, 'rounds/002'))).toBe(false);
+    expect(existsSync(join(dir, 'rounds/001/results.json'))).toBe(false);
+    expect(outbox(1).filter((f) => f.startsWith('missed-'))).toEqual([]);
     const out = ok(['tick'], '2026-11-30T19:05:00Z');
     expect(out).toContain('round 1 closed');
     expect(out).toContain('told 2 player(s) that they missed round 1');

@@ -29,7 +29,9 @@ export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending
     }
   }
   const result = scoreRound(round.round, entries.map((e) => ({ email: e.email, name: e.name, entry: e })), ctx);
-  const before = readJsonIfExists<RoundResult>(game.layout.results(round.round));
+  // An earlier results file is only compared with: a damaged one is replaced, not a reason to stop.
+  let before: RoundResult | undefined;
+  try { before = readJsonIfExists<RoundResult>(game.layout.results(round.round)); } catch { before = undefined; }
   writeJson(game.layout.results(round.round), result);
   const changed = dictionaryChange(before?.dictionary, result.dictionary);
   if (round.state !== 'scored') writeRound(game.layout, { ...round, state: 'scored', scoredAt: now().toISOString() });
@@ -51,7 +53,11 @@ export function scoredRounds(game: Game): RoundResult[] {
 
 /** rounds/NNN/results.json, checked. */
 export function readResults(layout: Game['layout'], n: number): RoundResult {
-  return validated(resultsSchema, readJson<unknown>(layout.results(n)), layout, layout.results(n)) as unknown as RoundResult;
+  try {
+    return validated(resultsSchema, readJson<unknown>(layout.results(n)), layout, layout.results(n)) as unknown as RoundResult;
+  } catch (e) {
+    throw new UserError(`${(e as Error).message}; postboggle score ${n} writes it anew from the entries`);
+  }
 }
 
 /** The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves reading them again. */

@@ -48,7 +48,11 @@ export const entriesFileSchema = z.looseObject({
 export const resultsSchema = z.looseObject({
   round: z.number().int().min(1),
   field: z.string(),
-  players: z.array(z.looseObject({ email: z.string(), name: z.string(), total: z.number(), words: z.array(z.looseObject({ word: z.string(), status: z.string() })) })),
+  players: z.array(z.looseObject({
+    email: z.string(), name: z.string(), total: z.number(),
+    // word is null for a token that is not a word (digits, hyphens…)
+    words: z.array(z.looseObject({ input: z.string(), word: z.string().nullable(), status: z.enum(['counted', 'rejected', 'unused']) })),
+  })),
 });
 
 /** The first problem of a file's content as one line: "file: key.path: message". */

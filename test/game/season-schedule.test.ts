@@ -55,7 +55,7 @@ describe('a season on a weekly schedule', { timeout: 180_000 }, () => {
     ok(['round', 'new', '--field', 'FERNC/BSREO/EM*RU/NLIGK/ZALEW'], '2026-11-23T09:00:00Z');
     expect(json('rounds/001/round.json').deadline).toBe('2026-11-29T20:00:00.000+01:00');
     expect(ok(['round', 'publish'], '2026-11-23T09:00:00Z')).toMatch(/3 announcement\(s\) queued, 3 sent/);
-    ok(['ingest', '--eml', entryMail('Alice <alice@example.test>', 1, ['Ferne', 'Elle'])], '2026-11-25T09:00:00Z');
+    ok(['ingest', '--eml', entryMail('Alice <alice@example.test>', 1, ['Ferne', 'Elle', 'Zar-Reich'])], '2026-11-25T09:00:00Z');
     const show = ok(['round', 'show', '1'], '2026-11-25T09:00:00Z');
     expect(show).toMatch(/^round 1 \(open\)/);
     expect(show).toContain('missing: Bob <bob@example.test>, Carol <carol@example.test>');
@@ -137,6 +137,8 @@ describe('a season on a weekly schedule', { timeout: 180_000 }, () => {
     expect(ok(['tick'], '2026-11-30T19:10:00Z')).toContain('awaits your approval');
     expect(ok(['round', 'list'], '2026-11-30T19:10:00Z')).toMatch(/ {2}1 .*1 entry +scored, newsletter awaits approval\n {2}2 .*open/);
 
+    // results.json holds a token that is not a word (word: null), and is read back as valid.
+    expect(json('rounds/001/results.json').players[0].words.find((w: { input: string }) => w.input === 'Zar-Reich')).toMatchObject({ word: null, status: 'rejected', reason: 'not-a-word' });
     expect(ok(['newsletter', 'approve', '1'], '2026-11-30T19:15:00Z')).toMatch(/approved: 3 sent/);
     expect(outbox(1).filter((f) => f.startsWith('newsletter-'))).toHaveLength(3);
     expect(json('rounds/001/round.json').newsletterApprovedAt).toBe('2026-11-30T19:15:00.000Z');

@@ -33,10 +33,13 @@ function timeLeft(ms: number, lang: 'de' | 'en'): string {
  * The reminder due now, if any: of the configured offsets whose time has come, the one
  * nearest the deadline (a tick that slept through "2 days before" does not send both at once).
  */
-export function dueReminder(offsets: readonly string[], deadlineIso: string, at: Date): string | null {
+export function dueReminder(offsets: readonly string[], deadlineIso: string, at: Date, since?: string | null): string | null {
   const deadline = DateTime.fromISO(deadlineIso).toMillis();
   if (at.getTime() >= deadline) return null;
-  const due = offsets.filter((o) => deadline - Duration.fromISO(o).toMillis() <= at.getTime())
+  // A reminder whose moment came before the round was announced is not sent (a short round
+  // does not get a "two days left" mail right after its announcement).
+  const start = since ? Date.parse(since) : -Infinity;
+  const due = offsets.filter((o) => deadline - Duration.fromISO(o).toMillis() <= at.getTime() && deadline - Duration.fromISO(o).toMillis() >= start)
     .sort((a, b) => Duration.fromISO(a).toMillis() - Duration.fromISO(b).toMillis());
   return due[0] ?? null;
 }
@@ -49,7 +52,7 @@ const mailData = (game: Game, r: RoundRecord) => {
 /** Queues the due reminder to each player without an entry; dry: only counts. Returns whom and which offset. */
 export async function queueReminders(game: Game, r: RoundRecord, dry: boolean): Promise<{ offset: string | null; to: string[] }> {
   const t = now();
-  const offset = dueReminder(game.settings.schedule.reminders, r.deadline, t);
+  const offset = dueReminder(game.settings.schedule.reminders, r.deadline, t, r.publishedAt ?? r.opens);
   if (!offset) return { offset: null, to: [] };
   const outbox = new Outbox(game.layout.outbox(r.round));
   const data = mailData(game, r);

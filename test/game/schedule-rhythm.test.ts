@@ -45,6 +45,10 @@ describe('the round rhythm', () => {
     expect(dueReminder(['P2D', 'PT6H'], deadline, new Date('2026-11-27T20:00:00Z'))).toBe('P2D');
     expect(dueReminder(['P2D', 'PT6H'], deadline, new Date('2026-11-29T15:00:00Z'))).toBe('PT6H');
     expect(dueReminder(['P2D', 'PT6H'], deadline, new Date('2026-11-29T19:00:01Z'))).toBeNull();
+    // A round published a day before its deadline gets no "two days left" mail, only the 6-hour one.
+    const published = '2026-11-28T19:00:00.000Z';
+    expect(dueReminder(['P2D', 'PT6H'], deadline, new Date('2026-11-28T19:10:00Z'), published)).toBeNull();
+    expect(dueReminder(['P2D', 'PT6H'], deadline, new Date('2026-11-29T13:10:00Z'), published)).toBe('PT6H');
   });
 
   it('validates the schedule keys, naming the bad one', () => {

@@ -3,6 +3,7 @@ import type { Argv } from 'yargs';
 import { isMap, isSeq, parseDocument } from 'yaml';
 import { writeFileVerified } from '../../store/verified-write.js';
 import { defineCommand } from '../command.js';
+import { emailArgument } from '../email-argument.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
 import { parseSettings } from '../../game/settings.js';
@@ -50,8 +51,9 @@ export const playerCommand = defineCommand<PlayerArgs>({
       else process.stdout.write(players.length ? players.map((p) => `${p.email}  ${p.name}`).join('\n') + '\n' : 'no players yet (postboggle player add EMAIL NAME)\n');
       return;
     }
-    const email = (argv.email ?? '').trim().toLowerCase();
-    if (!email) throw new UserError(`player ${argv.action} needs an EMAIL`);
+    const typed = (argv.email ?? '').trim();
+    if (!typed) throw new UserError(`player ${argv.action} needs an EMAIL`);
+    const email = argv.action === 'add' ? emailArgument(typed) : typed.toLowerCase();
     await withLock(game.layout, async () => {
       if (argv.action === 'add') {
         const name = (argv.name ?? []).join(' ').replace(/[\u0000-\u001f\u007f]/g, '').trim();

@@ -14,6 +14,7 @@ const REASONS: Record<TemplateLang, Record<RejectReason, string>> = {
     'same-lemma': 'Form eines schon gezählten Wortes',
     'duplicate': 'doppelt',
     'over-limit': 'zu viele Wörter',
+    'form-not-allowed': 'diese Wortform ist in diesem Spiel nicht erlaubt',
   },
   en: {
     'too-short': 'too short',
@@ -25,6 +26,7 @@ const REASONS: Record<TemplateLang, Record<RejectReason, string>> = {
     'same-lemma': 'a form of a word already counted',
     'duplicate': 'listed twice',
     'over-limit': 'too many words',
+    'form-not-allowed': 'this word form is not allowed in this game',
   },
 };
 

@@ -20,6 +20,7 @@ import { formatDeadline, isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
+import { isComputerEmail } from './computer-players.js';
 import { ignoredView, receiptData } from './receipt.js';
 import { fieldView } from '../templates/field-view.js';
 import { planReply, ReplyLedger } from './replies.js';
@@ -307,7 +308,7 @@ export class Ingestor {
     // entry then reaches the real player); a stranger at the From address only.
     const stranger = !player;
     const to = player ? player.email.toLowerCase() : mail.fromAddress;
-    if (!to || to === this.ownAddress) return false;
+    if (!to || to === this.ownAddress || isComputerEmail(to)) return false; // a computer player gets no mail
     const isReceipt = outcome.kind === 'entry' || outcome.kind === 'older';
     const plan = planReply({ stranger, isReceipt, at, sentToAddress: this.ledger.sentTo(to, at), strangerRepliesLastHour: stranger ? this.ledger.strangerRepliesLastHour(at) : 0, limits: this.limits() });
     if (!plan.send) return false;

@@ -17,6 +17,7 @@ async function mailEveryPlayer(game: Game, round: number, kind: 'announcement', 
   const outbox = new Outbox(game.layout.outbox(round));
   let queued = 0;
   for (const p of game.settings.players) {
+    if (p.computer) continue; // computer players get no mail
     const to = { name: p.name, address: p.email };
     if (await queueMail(game, outbox, { id: `${idPrefix}-${p.email}`, kind, to, template: kind, data: { ...data, name: p.name } })) queued++;
   }
@@ -56,6 +57,7 @@ export async function sendNewsletter(game: Game, result: RoundResult, rendered?:
   const outbox = new Outbox(game.layout.outbox(result.round));
   let queued = 0;
   for (const p of game.settings.players) {
+    if (p.computer) continue;
     const id = `newsletter-${result.round}-${version}-${p.email}`;
     if (outbox.has(id)) continue;
     const letter = newsletterFor(prepared, game, p);

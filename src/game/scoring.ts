@@ -3,6 +3,7 @@ import { rollingRanking, type RankingRow, type RoundTotals } from '../rules/rank
 import { type RoundResult, scoreRound } from '../rules/round-scoring.js';
 import { UserError } from '../user-error.js';
 import { now } from './clock.js';
+import { unrankedEmails } from './computer-players.js';
 import { isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { readJson, readJsonIfExists, writeJson } from './json-files.js';
@@ -49,7 +50,9 @@ export function scoredRounds(game: Game): RoundResult[] {
 /** The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves reading them again. */
 export function gameRanking(game: Game, window: number, upTo?: number, scored?: readonly RoundResult[]): { rows: RankingRow[]; rounds: number[] } {
   const results = (scored ?? scoredRounds(game)).filter((r) => upTo === undefined || r.round <= upTo);
-  const totals: RoundTotals[] = results.map((r) => ({ round: r.round, players: r.players }));
+  // Computer players are in the ranking only when the GM ranks them (a benchmark).
+  const unranked = unrankedEmails(game.settings, results.flatMap((r) => r.players.map((p) => p.email)));
+  const totals: RoundTotals[] = results.map((r) => ({ round: r.round, players: r.players.filter((p) => !unranked.has(p.email.toLowerCase())) }));
   const rows = rollingRanking(totals, window);
   return { rows, rounds: results.map((r) => r.round).slice(-window) };
 }

@@ -31,6 +31,8 @@ const playerSchema = z.strictObject({
   name: z.string().min(1).max(100),
   /** Optional secret the player puts in each entry ("Code: …"), against forged senders. */
   code: z.string().min(1).max(64).optional(),
+  /** A computer player (player add-computer): its level 1–4, and whether it is ranked (a benchmark). */
+  computer: z.strictObject({ level: z.number().int().min(1).max(4), ranked: z.boolean().default(false) }).optional(),
 });
 
 const mailSchema = z.strictObject({

@@ -29,6 +29,14 @@ const NOTES = {
     badJoker: (j: string) => `We did not understand the joker "${j}": it must be one letter A–Z. We choose the best letter.`,
     mixed: (list: string) => `Your words need different joker letters (${list}); only one can count.`,
   },
+  fr: {
+    badJoker: (j: string) => `Nous n'avons pas compris le joker « ${j} » : ce doit être une lettre de A à Z. Nous choisissons la meilleure lettre.`,
+    mixed: (list: string) => `Vos mots demandent des lettres de joker différentes (${list}) ; une seule peut compter.`,
+  },
+  it: {
+    badJoker: (j: string) => `Non abbiamo capito il jolly «${j}»: deve essere una lettera dalla A alla Z. Scegliamo noi la lettera migliore.`,
+    mixed: (list: string) => `Le tue parole richiedono lettere diverse per il jolly (${list}); ne può contare solo una.`,
+  },
 };
 
 /** Reads back an entry as understood, with its publicly checkable problems (SPEC 7). Pure. */
@@ -65,6 +73,14 @@ const WHY: Record<TemplateLang, Record<IgnoredWhy, string>> = {
   en: {
     quote: 'quote', signature: 'signature', greeting: 'greeting', closing: 'closing', text: 'text', 'not numbered': 'not numbered',
     command: 'request', round: 'round line', address: 'address',
+  },
+  fr: {
+    quote: 'citation', signature: 'signature', greeting: 'salutation', closing: 'formule de politesse', text: 'texte', 'not numbered': 'non numéroté',
+    command: 'demande', round: 'ligne de manche', address: 'adresse',
+  },
+  it: {
+    quote: 'citazione', signature: 'firma', greeting: 'saluto', closing: 'formula di chiusura', text: 'testo', 'not numbered': 'non numerata',
+    command: 'richiesta', round: 'riga del turno', address: 'indirizzo',
   },
 };
 

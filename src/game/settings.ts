@@ -106,6 +106,8 @@ export const settingsSchema = z.strictObject({
   newsletter: newsletterSchema.default(newsletterSchema.parse({})),
   site: siteSchema.default(siteSchema.parse({})),
   players: z.array(playerSchema).default([]),
+  /** Seasons of N rounds with final standings (docs/seasons.md); absent: no seasons. */
+  season: z.strictObject({ rounds: z.number().int().min(1).max(1000), firstRound: z.number().int().min(1).default(1) }).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

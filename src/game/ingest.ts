@@ -326,7 +326,7 @@ export class Ingestor {
       // A held receipt describes the entry of record when it was written; an older mail is told what counts.
       const shown: { main: string[]; substitutes: string[]; joker: string | null } = held ? record : parsed;
       const { joker, bad } = held ? { joker: record.joker, bad: null } : declaredJoker(parsed.joker, settings.language);
-      const data = receiptData({ main: shown.main, substitutes: shown.substitutes }, joker, bad, ctx, lang);
+      const data = receiptData({ main: shown.main, substitutes: shown.substitutes }, joker, bad, ctx, lang, isLate(at, round!.deadline, 'PT0S'));
       queued = await queueMail(this.game, outbox, {
         id: `receipt-${mail.id}`, kind: 'receipt', to: address, template: 'receipt', inReplyTo: mail.messageId,
         notBefore: plan.notBefore, key: `receipt:${round!.round}:${to}`,

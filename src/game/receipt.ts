@@ -1,4 +1,4 @@
-import { analyseEntry, type JudgeContext } from '../rules/judge.js';
+import { analyseEntry, judgeAnalysed, type JudgeContext } from '../rules/judge.js';
 import type { RejectReason } from '../rules/types.js';
 import { reasonText } from '../templates/i18n.js';
 import type { TemplateLang } from '../templates/render.js';
@@ -40,10 +40,15 @@ const NOTES = {
 };
 
 /** Reads back an entry as understood, with its publicly checkable problems (SPEC 7). Pure. */
-export function receiptData(entry: Pick<ParsedEntry, 'main' | 'substitutes'>, joker: string | null, badJoker: string | null, ctx: JudgeContext, lang: TemplateLang): ReceiptData {
+export function receiptData(entry: Pick<ParsedEntry, 'main' | 'substitutes'>, joker: string | null, badJoker: string | null, ctx: JudgeContext, lang: TemplateLang, afterDeadline = false): ReceiptData {
   const analysed = analyseEntry({ main: entry.main, substitutes: entry.substitutes }, ctx);
-  const words = analysed.map((a) => {
-    let problem: string | null = a.early && PUBLIC.includes(a.early) ? reasonText(lang, a.early) : null;
+  // After the deadline (an entry in the grace time) nothing is secret any more: the receipt
+  // tells the dictionary's verdict too, and why a form does not count in this game.
+  const late = afterDeadline ? judgeAnalysed(analysed, joker, ctx) : null;
+  const words = analysed.map((a, i) => {
+    const verdict = late?.[i];
+    let problem: string | null = verdict?.status === 'rejected' ? reasonText(lang, verdict.reason, ctx.rules)
+      : a.early && PUBLIC.includes(a.early) ? reasonText(lang, a.early) : null;
     if (!problem && joker && a.options && !a.options.plain && !a.options.letters.includes(joker)) problem = reasonText(lang, 'joker-conflict');
     return { index: a.index, input: a.input, problem, role: a.role, options: a.options };
   });

@@ -8,6 +8,7 @@ import type { JudgeContext } from '../../src/rules/judge.js';
 import { PRESETS } from '../../src/rules/presets.js';
 import { type PlayerEntry, scoreRound } from '../../src/rules/round-scoring.js';
 import type { Language } from '../../src/rules/types.js';
+import { receiptData } from '../../src/game/receipt.js';
 
 async function presetContext(yaml: string, field: string): Promise<JudgeContext> {
   const settings = parseSettings(yaml);
@@ -72,6 +73,14 @@ describe('presets', () => {
     expect(v('MANGEE')).toMatchObject({ formNotAllowed: true }); // mangé + e
     expect(v('CHEVAUX')).toEqual({ kind: 'known', lemmas: ['cheval'] }); // not one added letter
     expect(v('PLAIS')).toMatchObject({ formNotAllowed: true }); // only plaire conjugated
+  });
+  it('form-not-allowed is not told in a receipt before the deadline, and explained after it', async () => {
+    const ctx = await presetContext('rules: { preset: oldfashion }', FRENCH);
+    const entry = { main: ['plaisante', 'nombreuse', 'xq'], substitutes: [] };
+    expect(receiptData(entry, null, null, ctx, 'fr').main.map((w) => w.problem)).toEqual([null, null, 'trop court']);
+    const late = receiptData(entry, null, null, ctx, 'fr', true).main.map((w) => w.problem);
+    expect(late[0]).toMatch(/^cette forme n'est pas admise dans cette partie \(Old Fashion : .*une seule lettre\)$/);
+    expect(late.slice(1)).toEqual([null, 'trop court']);
   });
   it('oldfashion in German: base forms, infinitive and past participle; Häuser yes, Tage no', async () => {
     const ctx = await presetContext('language: de\nrules: { words: oldfashion }', 'FERNC/BSREO/EM*RU/NLIGK/ZALEW');

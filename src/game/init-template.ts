@@ -1,7 +1,7 @@
 import { findPreset, type Preset } from '../rules/presets.js';
 
-/** postboggle.yaml as `postboggle init` writes it: every setting, commented, at its default. */
-export const SETTINGS_TEMPLATE = `# postboggle game settings. The README and docs/ of postboggle explain each key.
+/** postboggle.yaml with a {{rules}} place for rulesBlock(); settingsText() fills it in. */
+const TEMPLATE = `# postboggle game settings. The README and docs/ of postboggle explain each key.
 name: {{name}}
 # Dictionary and letter folding: de (default), en, fr, it.
 language: {{language}}
@@ -65,7 +65,7 @@ players: []
 
 const RULE_LINES: [key: string, value: (p: Preset | undefined, lang: string) => string, comment: string][] = [
   ['field', (p) => p?.rules.field ?? '5x5', '5x5 or 4x4'],
-  ['dice', (p, lang) => p?.rules.dice ?? `${lang}-${p?.rules.field ?? '5x5'}`, 'de-5x5, de-4x4, fr-5x5, fr-4x4, en-5x5, en-4x4, it-5x5, it-4x4 (default: by language and field)'],
+  ['dice', (p, lang) => p?.rules.dice ?? `${lang || 'de'}-${p?.rules.field ?? '5x5'}`, 'de-5x5, de-4x4, fr-5x5, fr-4x4, en-5x5, en-4x4, it-5x5, it-4x4 (default: by language and field)'],
   ['joker', (p) => p?.rules.joker ?? 'center', 'center, random or none'],
   ['scheme', (p) => p?.rules.scheme ?? 'letters', 'letters, boggle, oldfashion, paroliere'],
   ['originality', (p) => p?.rules.originality ?? 'submitted', 'submitted, counted or off'],
@@ -104,3 +104,11 @@ export function rulesBlock(presetName: string | undefined, lang: string): string
   lines.push('  window: 7               # rounds in the rolling ranking');
   return lines.join('\n') + '\n\n';
 }
+
+/** postboggle.yaml as `postboggle init` writes it: every setting, commented, at its default (the rules of the preset, if any). */
+export function settingsText(name: string, lang: string, preset?: string): string {
+  return TEMPLATE.replace(/\{\{name\}\}/g, name).replace('{{language}}', lang).replace('{{rules}}\n', rulesBlock(preset, lang));
+}
+
+/** The template with the default rules (quality floor commented out), {{name}} and {{language}} still to fill in. */
+export const SETTINGS_TEMPLATE = TEMPLATE.replace('{{rules}}\n', rulesBlock(undefined, ''));

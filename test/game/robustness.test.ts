@@ -135,7 +135,7 @@ describe('settings that shape the game', () => {
 });
 
 describe('tick on the file transport', () => {
-  it('waits for the GM while words await review, then scores, opens the next round and sends the newsletter once', () => {
+  it('waits for the GM while words await review, then scores, opens the next round and sends the newsletter once', { timeout: 180_000 }, () => { // opening round 2 rolls to the German quality floor (dictionary load and solves)
     const dir = newGame();
     const at = (t: string) => ({ POSTBOGGLE_NOW: t });
     runCli(['ingest', '--dir', dir], { input: 'From: alice@example.test\r\nSubject: Runde 1\r\nMessage-ID: <t1@example.test>\r\n\r\nJoker: A\r\ngurren, Emaille\r\n', env: at('2026-11-24T10:00:00Z') });

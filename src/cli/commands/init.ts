@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { gameLayout } from '../../game/layout.js';
-import { rulesBlock, SETTINGS_TEMPLATE } from '../../game/init-template.js';
+import { settingsText } from '../../game/init-template.js';
 import { findPreset, PRESET_NAMES } from '../../rules/presets.js';
 import { parseSettings } from '../../game/settings.js';
 import { UserError } from '../../user-error.js';
@@ -29,7 +29,7 @@ export const initCommand = defineCommand<InitArgs>({
     if (existsSync(layout.settings)) throw new UserError(`${layout.settings} exists already; edit it instead`);
     const name = argv.name.replace(/["\\\n\r]/g, '');
     const lang = argv.lang ?? (argv.preset ? findPreset(argv.preset)!.language : 'de');
-    const text = SETTINGS_TEMPLATE.replace(/\{\{name\}\}/g, name).replace('{{language}}', lang).replace('{{rules}}\n', rulesBlock(argv.preset, lang));
+    const text = settingsText(name, lang, argv.preset);
     parseSettings(text); // the template must always be valid
     mkdirSync(layout.dir, { recursive: true });
     writeFileSync(layout.settings, text, { flag: 'wx' });

@@ -65,7 +65,7 @@ players: []
 
 const RULE_LINES: [key: string, value: (p: Preset | undefined, lang: string) => string, comment: string][] = [
   ['field', (p) => p?.rules.field ?? '5x5', '5x5 or 4x4'],
-  ['dice', (p, lang) => p?.rules.dice ?? `${lang || 'de'}-${p?.rules.field ?? '5x5'}`, 'de-5x5, de-4x4, fr-5x5, fr-4x4, en-5x5, en-4x4, it-5x5, it-4x4 (default: by language and field)'],
+  ['dice', (p, lang) => (p && (!lang || lang === p.language) ? p.rules.dice : undefined) ?? `${lang || 'de'}-${p?.rules.field ?? '5x5'}`, 'de-5x5, de-4x4, fr-5x5, fr-4x4, en-5x5, en-4x4, it-5x5, it-4x4 (default: by language and field)'],
   ['joker', (p) => p?.rules.joker ?? 'center', 'center, random or none'],
   ['scheme', (p) => p?.rules.scheme ?? 'letters', 'letters, boggle, oldfashion, paroliere'],
   ['originality', (p) => p?.rules.originality ?? 'submitted', 'submitted, counted or off'],

@@ -145,7 +145,10 @@ function applyPreset(raw: unknown, file: string): unknown {
   if (name === undefined) return raw;
   const preset = typeof name === 'string' ? findPreset(name) : undefined;
   if (!preset) throw new UserError(`${file}: rules.preset: unknown preset ${JSON.stringify(name)}; known: ${PRESET_NAMES.join(', ')}`);
-  return { ...top, language: top.language ?? preset.language, rules: { ...preset.rules, ...rules } };
+  // In another language than the preset's, the game rolls its own language's dice.
+  const { dice, ...rest } = preset.rules;
+  const own = top.language === undefined || top.language === preset.language;
+  return { ...top, language: top.language ?? preset.language, rules: { ...rest, ...(own && dice ? { dice } : {}), ...rules } };
 }
 
 /** Combinations no game can play, named by the key that breaks them. */

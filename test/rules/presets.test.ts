@@ -39,7 +39,9 @@ describe('presets', () => {
   it('keys set beside the preset override it, the language too', () => {
     const s = parseSettings('language: de\nrules: { preset: big-bbaggle, minLength: 5, uniqueOnly: true }');
     expect(s.language).toBe('de');
-    expect(s.rules).toMatchObject({ field: '5x5', dice: 'fr-5x5', scheme: 'boggle', minLength: 5, uniqueOnly: true });
+    expect(s.rules).toMatchObject({ field: '5x5', scheme: 'boggle', minLength: 5, uniqueOnly: true });
+    expect(s.rules.dice).toBeUndefined(); // a German game rolls the German dice (de-5x5), not the preset's French ones
+    expect(parseSettings('language: fr\nrules: { preset: big-bbaggle }').rules.dice).toBe('fr-5x5');
   });
   it('an unknown preset or an impossible combination fails with one line naming the key', () => {
     expect(() => parseSettings('rules: { preset: scrabble }')).toThrow(/^postboggle.yaml: rules.preset: unknown preset "scrabble"; known: postspiel, /);

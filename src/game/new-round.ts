@@ -64,6 +64,11 @@ export async function newRound(game: Game, opts: { seed?: string | undefined; fi
   };
   if (Date.parse(round.deadline) <= t.getTime()) throw new UserError(`the deadline ${round.deadline} is already past`);
   writeRound(layout, round);
-  await enterComputers(game, round); // computer players enter at round open, by mail like anyone
+  // Computer players enter at round open, by mail like anyone; the round stands if they cannot.
+  try {
+    await enterComputers(game, round);
+  } catch (e) {
+    process.stderr.write(`note: the computer players could not enter round ${round.round}: ${(e as Error).message.split('\n')[0]}\n`);
+  }
   return round;
 }

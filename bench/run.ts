@@ -46,6 +46,11 @@ console.log(`\nsolver, German dictionary, ${FIELDS} rolled de-5x5 fields`);
 console.log(`  solve: ${fmt(solveMs, 2)} ms a field, median (all words, every joker letter; trie of ${lexicon.trie().size} nodes; target <= 1.5 ms), ${fmt(words / FIELDS, 0)} words a field on average`);
 console.log(`  best entry over 26 joker letters: ${fmt(bestMs, 2)} ms a field`);
 
+// Dice: how well each set's rolled fields play (1,000 seeded rolls a set).
+console.log('');
+const { benchDice } = await import('./dice.js');
+await benchDice(1000);
+
 // Entries: 7 words + 3 substitutes each, drawn from the field's words plus some misses.
 const ENTRIES = 2000;
 const field = fields[0]!;

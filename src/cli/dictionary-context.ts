@@ -32,7 +32,7 @@ export async function dictionaryContext(argv: { dir: string; lang?: Language | u
     const ownDictionary = language === game.settings.language && !argv.words;
     const lexicon = ownDictionary ? await game.lexicon() : await resolveLexicon({ lang: language, words: argv.words });
     const house = ownDictionary ? readHouseLists(dir) : NO_HOUSE_LISTS;
-    return { language, lexicon, house, verdict: makeVerdict(lexicon, house), rules: { ...game.rules, language }, gameDir: dir };
+    return { language, lexicon, house, verdict: makeVerdict(lexicon, house, game.rules), rules: { ...game.rules, language }, gameDir: dir };
   }
   const language = argv.lang ?? DEFAULT_RULES.language;
   const lexicon = await resolveLexicon({ lang: language, words: argv.words });

@@ -23,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   score: async () => (await import('./commands/score.js')).scoreCommand,
   ranking: async () => (await import('./commands/ranking.js')).rankingCommand,
   ratings: async () => (await import('./commands/ratings.js')).ratingsCommand,
+  presets: async () => (await import('./commands/presets.js')).presetsCommand,
   newsletter: async () => (await import('./commands/newsletter.js')).newsletterCommand,
   site: async () => (await import('./commands/site.js')).siteCommand,
   serve: async () => (await import('./commands/serve.js')).serveCommand,

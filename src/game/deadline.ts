@@ -2,11 +2,12 @@ import { DateTime, Duration } from 'luxon';
 import { UserError } from '../user-error.js';
 
 /** A deadline as players read it: in the game's zone, with the zone named. */
-export function formatDeadline(iso: string, zone: string, lang: 'de' | 'en'): string {
+export function formatDeadline(iso: string, zone: string, lang: 'de' | 'en' | 'fr' | 'it'): string {
   const dt = DateTime.fromISO(iso, { setZone: true }).setZone(zone).setLocale(lang);
-  const text = dt.toLocaleString(lang === 'de'
-    ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }
-    : { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  // Each language's own long date and 24-hour clock (English: 12-hour), as its readers write it.
+  const text = dt.toLocaleString(lang === 'en'
+    ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' }
+    : { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
   return `${text}${lang === 'de' ? ' Uhr' : ''} (${zone}, ${dt.offsetNameShort ?? dt.toFormat('ZZ')})`;
 }
 

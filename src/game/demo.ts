@@ -8,7 +8,7 @@ import type { Entry } from '../rules/types.js';
 import { UserError } from '../user-error.js';
 import { now } from './clock.js';
 import { openGame } from './game.js';
-import { SETTINGS_TEMPLATE } from './init-template.js';
+import { settingsText } from './init-template.js';
 import { ingestMessage, type IngestResult } from './ingest.js';
 import { flushOutboxes, parseAddress } from './mailer.js';
 import { publishRound, writeNewsletter } from './publish.js';
@@ -46,7 +46,9 @@ export async function runDemo(outDir: string, seed: string): Promise<{ dir: stri
   }
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, MARKER), 'made by postboggle demo; removed by the next one\n');
-  const settings = SETTINGS_TEMPLATE.replace(/\{\{name\}\}/g, 'postboggle demo').replace('{{language}}', 'de')
+  const settings = settingsText('postboggle demo', 'de')
+    // The demo shows every entry in every mail: its rich field's long words and path picture make a mail of some 30 KB.
+    .replace('maxBytes: 30000', 'maxBytes: 45000')
     .replace('players: []', `players:\n${PLAYERS.map((p) => `  - { email: ${p.email}, name: "${p.name}" }`).join('\n')}`);
   writeFileSync(join(dir, 'postboggle.yaml'), settings);
   const game = openGame(dir);

@@ -36,6 +36,8 @@ export function rulesOf(settings: Settings): Rules {
     minLength: r.minLength,
     wordsPerEntry: r.wordsPerEntry,
     substitutesPerEntry: r.substitutesPerEntry,
+    words: r.words,
+    noPlurals: r.noPlurals,
   };
 }
 
@@ -50,16 +52,16 @@ export function openGame(dir: string): Game {
     lexicon: () => (lexicon ??= settings.dictionary.file
       ? Promise.resolve(loadWordList(resolve(layout.dir, settings.dictionary.file), settings.language).lexicon)
       : loadDictionary(settings.language)),
-    verdict: async () => makeVerdict(await game.lexicon(), readHouseLists(layout.dir)),
+    verdict: async () => makeVerdict(await game.lexicon(), readHouseLists(layout.dir), rules),
     judgeContext: async (round, rejectPending = false) => {
       const lexicon = await game.lexicon();
       const house = readHouseLists(layout.dir);
-      return { field: parseField(round.field), rules, verdict: makeVerdict(lexicon, house), rejectPending, dictionary: { ...lexicon.identity, house: houseListsHash(house) } };
+      return { field: parseField(round.field), rules, verdict: makeVerdict(lexicon, house, rules), rejectPending, dictionary: { ...lexicon.identity, house: houseListsHash(house) } };
     },
     solve: async (field, minLength = rules.minLength) => {
       const lexicon = await game.lexicon();
       const house = readHouseLists(layout.dir);
-      return solveField(field, lexicon, minLength, { verdict: makeVerdict(lexicon, house), accepted: house.accept.keys() });
+      return solveField(field, lexicon, minLength, { verdict: makeVerdict(lexicon, house, rules), accepted: house.accept.keys() });
     },
   };
   return game;

@@ -21,6 +21,7 @@ import type { Game } from './game.js';
 import type { Settings } from './settings.js';
 import { writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
+import { isComputerEmail } from './computer-players.js';
 import { ignoredView, receiptData } from './receipt.js';
 import { fieldView } from '../templates/field-view.js';
 import { planReply, ReplyLedger } from './replies.js';
@@ -315,7 +316,7 @@ export class Ingestor {
     // entry then reaches the real player); a stranger at the From address only.
     const stranger = !player;
     const to = player ? player.email.toLowerCase() : mail.fromAddress;
-    if (!to || to === this.ownAddress) return false;
+    if (!to || to === this.ownAddress || isComputerEmail(to)) return false; // a computer player gets no mail
     const isReceipt = outcome.kind === 'entry' || outcome.kind === 'older';
     const plan = planReply({ stranger, isReceipt, at, sentToAddress: this.ledger.sentTo(to, at), strangerRepliesLastHour: stranger ? this.ledger.strangerRepliesLastHour(at) : 0, limits: this.limits() });
     if (!plan.send) return false;
@@ -333,7 +334,7 @@ export class Ingestor {
       // A held receipt describes the entry of record when it was written; an older mail is told what counts.
       const shown: { main: string[]; substitutes: string[]; joker: string | null } = held ? record : parsed;
       const { joker, bad } = held ? { joker: record.joker, bad: null } : declaredJoker(parsed.joker, settings.language);
-      const data = receiptData({ main: shown.main, substitutes: shown.substitutes }, joker, bad, ctx, lang);
+      const data = receiptData({ main: shown.main, substitutes: shown.substitutes }, joker, bad, ctx, lang, isLate(at, round!.deadline, 'PT0S'));
       queued = await queueMail(this.game, outbox, {
         id: `receipt-${mail.id}`, kind: 'receipt', to: address, template: 'receipt', inReplyTo: mail.messageId,
         notBefore: plan.notBefore, key: `receipt:${round!.round}:${to}`,

@@ -1,24 +1,12 @@
-/** postboggle.yaml as `postboggle init` writes it: every setting, commented, at its default. */
-export const SETTINGS_TEMPLATE = `# postboggle game settings. The README and docs/ of postboggle explain each key.
+import { findPreset, type Preset } from '../rules/presets.js';
+
+/** postboggle.yaml with a {{rules}} place for rulesBlock(); settingsText() fills it in. */
+const TEMPLATE = `# postboggle game settings. The README and docs/ of postboggle explain each key.
 name: {{name}}
 # Dictionary and letter folding: de (default), en, fr, it.
 language: {{language}}
 
-rules:
-  field: 5x5              # 5x5 or 4x4
-  # dice: de-5x5          # de-5x5, fr-5x5, en-5x5, fr-4x4, en-4x4 (default: by language and field)
-  joker: center           # center, random or none
-  scheme: letters         # letters, boggle, oldfashion, paroliere
-  originality: submitted  # submitted, counted or off
-  uniqueOnly: false       # a word counted by two players scores 0 for both
-  minLength: 3
-  wordsPerEntry: 7        # 0 = unlimited
-  substitutesPerEntry: 3
-  # quality:              # re-roll until the field is rich enough
-  #   minWords: 150
-  #   minBestPoints: 45
-  window: 7               # rounds in the rolling ranking
-
+{{rules}}
 # Your own word list instead of the built-in dictionary (one form a line, or
 # form<TAB>lemma[,lemma...]):   dictionary: { file: words.txt }
 dictionary: {}
@@ -81,3 +69,53 @@ site: {}
 #   - { email: a@example.org, name: Anna, code: "tulpe" }   # entries must say "Code: tulpe"
 players: []
 `;
+
+const RULE_LINES: [key: string, value: (p: Preset | undefined, lang: string) => string, comment: string][] = [
+  ['field', (p) => p?.rules.field ?? '5x5', '5x5 or 4x4'],
+  ['dice', (p, lang) => (p && (!lang || lang === p.language) ? p.rules.dice : undefined) ?? `${lang || 'de'}-${p?.rules.field ?? '5x5'}`, 'de-5x5, de-4x4, fr-5x5, fr-4x4, en-5x5, en-4x4, it-5x5, it-4x4 (default: by language and field)'],
+  ['joker', (p) => p?.rules.joker ?? 'center', 'center, random or none'],
+  ['scheme', (p) => p?.rules.scheme ?? 'letters', 'letters, boggle, oldfashion, paroliere'],
+  ['originality', (p) => p?.rules.originality ?? 'submitted', 'submitted, counted or off'],
+  ['uniqueOnly', (p) => String(p?.rules.uniqueOnly ?? false), 'a word counted by two players scores 0 for both'],
+  ['minLength', (p) => String(p?.rules.minLength ?? 3), 'shortest word that counts'],
+  ['wordsPerEntry', (p) => String(p?.rules.wordsPerEntry ?? 7), '0 = unlimited'],
+  ['substitutesPerEntry', (p) => String(p?.rules.substitutesPerEntry ?? 3), ''],
+  ['words', (p) => p?.rules.words ?? 'all', 'all, or oldfashion: no conjugations, plurals, feminines (docs/word-forms.md)'],
+  ['noPlurals', (p) => String(p?.rules.noPlurals ?? false), 'plurals do not count'],
+];
+
+/** The quality floor of new German games: the de dice meet it in 95 % of rolls (docs/dice.md), re-rolls catch the rest. */
+export const GERMAN_QUALITY = { '5x5': { minWords: 400, minBestPoints: 45 }, '4x4': { minWords: 120, minBestPoints: 30 } } as const;
+
+/**
+ * The rules block of a new postboggle.yaml. Without a preset every key at its default;
+ * with one, `preset:` and the preset's values commented out (uncomment a line to override).
+ */
+export function rulesBlock(presetName: string | undefined, lang: string): string {
+  const preset = presetName ? findPreset(presetName) : undefined;
+  const pad = (t: string, n: number) => t + ' '.repeat(Math.max(1, n - t.length));
+  const lines = ['rules:'];
+  if (preset) lines.push(`  preset: ${preset.name}${' '.repeat(Math.max(1, 22 - preset.name.length - 8))}# ${preset.title}; the lines commented out below are its values`);
+  for (const [key, value, comment] of RULE_LINES) {
+    const text = `${key}: ${value(preset, lang)}`;
+    const commentOut = key === 'dice' || (preset !== undefined && key in preset.rules);
+    lines.push(`  ${commentOut ? '# ' : ''}${comment ? pad(text, commentOut ? 22 : 24) + '# ' + comment : text}`);
+  }
+  const field = preset?.rules.field ?? '5x5';
+  const q = GERMAN_QUALITY[field];
+  if (lang === 'de') {
+    lines.push('  quality:                # re-roll (from the seed) until the field is rich enough', `    minWords: ${q.minWords}`, `    minBestPoints: ${q.minBestPoints}`);
+  } else {
+    lines.push('  # quality:              # re-roll until the field is rich enough', `  #   minWords: ${q.minWords}`, `  #   minBestPoints: ${q.minBestPoints}`);
+  }
+  lines.push('  window: 7               # rounds in the rolling ranking');
+  return lines.join('\n') + '\n\n';
+}
+
+/** postboggle.yaml as `postboggle init` writes it: every setting, commented, at its default (the rules of the preset, if any). */
+export function settingsText(name: string, lang: string, preset?: string): string {
+  return TEMPLATE.replace(/\{\{name\}\}/g, name).replace('{{language}}', lang).replace('{{rules}}\n', rulesBlock(preset, lang));
+}
+
+/** The template with the default rules (quality floor commented out), {{name}} and {{language}} still to fill in. */
+export const SETTINGS_TEMPLATE = TEMPLATE.replace('{{rules}}\n', rulesBlock(undefined, ''));

@@ -6,6 +6,7 @@ import { bestEntry, solveField } from '../rules/solver.js';
 import { STAR } from '../rules/types.js';
 import { UserError } from '../user-error.js';
 import { now } from './clock.js';
+import { enterComputers } from './computer-players.js';
 import { deadlineFrom, isLate, isoInZone } from './deadline.js';
 import type { Game } from './game.js';
 import { rhythmDeadline } from './schedule.js';
@@ -14,8 +15,8 @@ import { readRound, roundNumbers, type RoundRecord, writeRound } from './rounds.
 export function diceSetFor(game: Game): string {
   const { rules, language } = game.settings;
   if (rules.dice) return rules.dice;
-  if (rules.field === '4x4') return language === 'fr' ? 'fr-4x4' : 'en-4x4';
-  return language === 'de' ? 'de-5x5' : language === 'fr' ? 'fr-5x5' : 'en-5x5';
+  // Every language has its own sets, so no game silently plays another language's dice.
+  return `${language}-${rules.field}`;
 }
 
 /** Opens the next round: a typed field, or one rolled from the seed (re-rolled to the quality floor). */
@@ -66,5 +67,11 @@ export async function newRound(game: Game, opts: { seed?: string | undefined; fi
   };
   if (Date.parse(round.deadline) <= t.getTime()) throw new UserError(`the deadline ${round.deadline} is already past`);
   writeRound(layout, round);
+  // Computer players enter at round open, by mail like anyone; the round stands if they cannot.
+  try {
+    await enterComputers(game, round);
+  } catch (e) {
+    process.stderr.write(`note: the computer players could not enter round ${round.round}: ${(e as Error).message.split('\n')[0]}\n`);
+  }
   return round;
 }

@@ -5,6 +5,7 @@ import { pathsSvg } from '../pictures/field-svg.js';
 import { scoreChartSvg } from '../pictures/chart-svg.js';
 import { svgToPng } from '../pictures/png.js';
 import type { RoundResult } from '../rules/round-scoring.js';
+import { gameSeason } from './scoring.js';
 import { publicUrl, sitePaths } from '../site/urls.js';
 import { fieldView } from '../templates/field-view.js';
 import { fill } from '../templates/labels.js';
@@ -86,7 +87,11 @@ export async function prepareNewsletter(game: Game, result: RoundResult): Promis
     ? fill(view.ratings.options.system === 'elo' ? t.ratingsNote! : t.ratingsNoteOpenskill!, { n: view.ratings.options.provisionalRounds })
     : null;
 
+  // The last round of a season carries the season's final standings.
+  const season = gameSeason(game, result.round);
+  const seasonRows = season?.complete && season.last === result.round ? season.standings : null;
   const base = {
+    season: season && seasonRows ? { season: season.season, first: season.first, last: season.last, rows: seasonRows, w: tableWidths(seasonRows) } : null,
     game: game.settings.name,
     round: result.round,
     t,

@@ -19,6 +19,7 @@ async function mailEveryPlayer(game: Game, round: number, kind: 'announcement', 
   const outbox = new Outbox(game.layout.outbox(round));
   let queued = 0;
   for (const p of game.settings.players) {
+    if (p.computer) continue; // computer players get no mail
     const to = { name: p.name, address: p.email };
     if (await queueMail(game, outbox, { id: `${idPrefix}-${p.email}`, kind, to, template: kind, data: { ...data, name: p.name } })) queued++;
   }
@@ -43,7 +44,7 @@ export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued
   const lang = templateLang(game.settings.language);
   const deadline = formatDeadline(r.deadline, game.settings.schedule.timezone, lang);
   const announcedBefore = () => new Outbox(game.layout.outbox(r.round)).records().some((m) => m.id.startsWith(`announcement-${r.round}-`) && m.kind === 'announcement' && m.subject.includes(deadline));
-  const result = await mailEveryPlayer(game, r.round, 'announcement', announcementPrefix(r, announcedBefore), { round: r.round, ...fieldView(r.field), deadline, ...game.rules });
+  const result = await mailEveryPlayer(game, r.round, 'announcement', announcementPrefix(r, announcedBefore), { round: r.round, ...fieldView(r.field), deadline, ...game.rules, hasJoker: r.field.includes('*') });
   const cur = readRound(game.layout, r.round);
   const announced = cur.announcedDeadlines ?? [];
   writeRound(game.layout, { ...cur, publishedAt: r.publishedAt ?? now().toISOString(), announcedDeadlines: announced.includes(r.deadline) ? announced : [...announced, r.deadline] });
@@ -74,6 +75,7 @@ export async function sendNewsletter(game: Game, result: RoundResult, rendered?:
   const outbox = new Outbox(game.layout.outbox(result.round));
   let queued = 0;
   for (const p of game.settings.players) {
+    if (p.computer) continue;
     const id = `newsletter-${result.round}-${version}-${p.email}`;
     if (outbox.has(id)) continue;
     const letter = newsletterFor(prepared, game, p);

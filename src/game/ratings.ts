@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { computeRatings, type PlayerRating, type RatedRound, type RatingOptions } from '../rules/ratings.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import type { Game } from './game.js';
+import { unrankedEmails } from './computer-players.js';
 import { readRound } from './rounds.js';
 import { scoredRounds } from './scoring.js';
 
@@ -22,11 +23,12 @@ export function gameRatings(game: Game, upTo?: number, scored?: readonly RoundRe
   if (r.system === 'off') return null;
   const zone = game.settings.schedule.timezone;
   const results = (scored ?? scoredRounds(game)).filter((x) => upTo === undefined || x.round <= upTo);
+  const unranked = unrankedEmails(game.settings, results.flatMap((x) => x.players.map((p) => p.email)));
   const rounds: RatedRound[] = results.map((x) => ({
     round: x.round,
     // Per day: the calendar day of the round's deadline in the game's zone.
     period: r.period === 'day' ? DateTime.fromISO(readRound(game.layout, x.round).deadline).setZone(zone).toISODate() ?? String(x.round) : String(x.round),
-    players: x.players,
+    players: x.players.filter((p) => !unranked.has(p.email.toLowerCase())),
   }));
   const options = { system: r.system, k: r.k, perMatch: r.perMatch, initial: r.initial, provisionalRounds: r.provisionalRounds, period: r.period };
   return { options, rounds: rounds.map((x) => x.round), players: computeRatings(rounds, options) };

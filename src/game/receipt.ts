@@ -1,4 +1,4 @@
-import { analyseEntry, type JudgeContext } from '../rules/judge.js';
+import { analyseEntry, judgeAnalysed, type JudgeContext } from '../rules/judge.js';
 import type { RejectReason } from '../rules/types.js';
 import { reasonText } from '../templates/i18n.js';
 import type { TemplateLang } from '../templates/render.js';
@@ -29,13 +29,26 @@ const NOTES = {
     badJoker: (j: string) => `We did not understand the joker "${j}": it must be one letter A–Z. We choose the best letter.`,
     mixed: (list: string) => `Your words need different joker letters (${list}); only one can count.`,
   },
+  fr: {
+    badJoker: (j: string) => `Nous n'avons pas compris le joker « ${j} » : ce doit être une lettre de A à Z. Nous choisissons la meilleure lettre.`,
+    mixed: (list: string) => `Vos mots demandent des lettres de joker différentes (${list}) ; une seule peut compter.`,
+  },
+  it: {
+    badJoker: (j: string) => `Non abbiamo capito il jolly «${j}»: deve essere una lettera dalla A alla Z. Scegliamo noi la lettera migliore.`,
+    mixed: (list: string) => `Le tue parole richiedono lettere diverse per il jolly (${list}); ne può contare solo una.`,
+  },
 };
 
 /** Reads back an entry as understood, with its publicly checkable problems (SPEC 7). Pure. */
-export function receiptData(entry: Pick<ParsedEntry, 'main' | 'substitutes'>, joker: string | null, badJoker: string | null, ctx: JudgeContext, lang: TemplateLang): ReceiptData {
+export function receiptData(entry: Pick<ParsedEntry, 'main' | 'substitutes'>, joker: string | null, badJoker: string | null, ctx: JudgeContext, lang: TemplateLang, afterDeadline = false): ReceiptData {
   const analysed = analyseEntry({ main: entry.main, substitutes: entry.substitutes }, ctx);
-  const words = analysed.map((a) => {
-    let problem: string | null = a.early && PUBLIC.includes(a.early) ? reasonText(lang, a.early) : null;
+  // After the deadline (an entry in the grace time) nothing is secret any more: the receipt
+  // tells the dictionary's verdict too, and why a form does not count in this game.
+  const late = afterDeadline ? judgeAnalysed(analysed, joker, ctx) : null;
+  const words = analysed.map((a, i) => {
+    const verdict = late?.[i];
+    let problem: string | null = verdict?.status === 'rejected' ? reasonText(lang, verdict.reason, ctx.rules)
+      : a.early && PUBLIC.includes(a.early) ? reasonText(lang, a.early) : null;
     if (!problem && joker && a.options && !a.options.plain && !a.options.letters.includes(joker)) problem = reasonText(lang, 'joker-conflict');
     return { index: a.index, input: a.input, problem, role: a.role, options: a.options };
   });
@@ -65,6 +78,14 @@ const WHY: Record<TemplateLang, Record<IgnoredWhy, string>> = {
   en: {
     quote: 'quote', signature: 'signature', greeting: 'greeting', closing: 'closing', text: 'text', 'not numbered': 'not numbered',
     command: 'request', round: 'round line', address: 'address',
+  },
+  fr: {
+    quote: 'citation', signature: 'signature', greeting: 'salutation', closing: 'formule de politesse', text: 'texte', 'not numbered': 'non numéroté',
+    command: 'demande', round: 'ligne de manche', address: 'adresse',
+  },
+  it: {
+    quote: 'citazione', signature: 'firma', greeting: 'saluto', closing: 'formula di chiusura', text: 'testo', 'not numbered': 'non numerata',
+    command: 'richiesta', round: 'riga del turno', address: 'indirizzo',
   },
 };
 

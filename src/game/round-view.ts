@@ -113,7 +113,7 @@ export function movementOf(m: number | null, t: Labels): Movement {
   return { symbol: '=', words: t.same!, dir: 'same' };
 }
 
-function wordViews(p: ScoredPlayer, lang: TemplateLang, t: Labels): WordView[] {
+function wordViews(p: ScoredPlayer, lang: TemplateLang, t: Labels, rules?: { words?: string; noPlurals?: boolean }): WordView[] {
   // A conflict names the player's own earlier word: shown as that player typed it.
   const typed = new Map(p.words.filter((w) => w.word).map((w) => [w.word!, shownWord(w.input)]));
   return p.words.map((w) => {
@@ -128,13 +128,13 @@ function wordViews(p: ScoredPlayer, lang: TemplateLang, t: Labels): WordView[] {
       unused: w.status === 'unused',
       points: w.status === 'counted' ? w.points ?? 0 : null,
       original: w.original === true,
-      note: w.status === 'rejected' ? reasonText(lang, w.reason) + conflicts : w.status === 'unused' ? t.unused! : '',
+      note: w.status === 'rejected' ? reasonText(lang, w.reason, rules) + conflicts : w.status === 'unused' ? t.unused! : '',
     };
   });
 }
 
-export function playerView(p: ScoredPlayer, lang: TemplateLang, t: Labels): PlayerView {
-  const words = wordViews(p, lang, t);
+export function playerView(p: ScoredPlayer, lang: TemplateLang, t: Labels, rules?: { words?: string; noPlurals?: boolean }): PlayerView {
+  const words = wordViews(p, lang, t, rules);
   return {
     email: p.email, id: playerId(p.email), name: p.name, rank: p.rank, total: p.total, letterPoints: p.letterPoints,
     originalityPoints: p.originalityPoints, joker: p.joker, jokerChosen: p.joker !== null && !p.jokerDeclared, words,
@@ -166,7 +166,7 @@ export async function roundView(game: Game, result: RoundResult, opts: { ranking
   const rules = result.rules;
   const found = await game.solve(field, rules.minLength);
   const best = bestEntry(field, found, rules.scheme, rules.wordsPerEntry);
-  const players = result.players.map((p) => playerView(p, lang, t));
+  const players = result.players.map((p) => playerView(p, lang, t, rules));
   const byEmail = new Map(players.map((p) => [p.email.toLowerCase(), p]));
   const stats = roundStats(result, found);
   const nameOf = (email: string) => byEmail.get(email.toLowerCase())?.name ?? email;

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { rollingRanking, type RankingRow, type RoundTotals } from '../rules/ranking.js';
+import { type SeasonRow, type SeasonSpan, seasonOf, seasonStandings } from '../rules/season.js';
 import { type RoundResult, scoreRound } from '../rules/round-scoring.js';
 import { UserError } from '../user-error.js';
 import { now } from './clock.js';
+import { unrankedEmails } from './computer-players.js';
 import { isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { readJson, readJsonIfExists, writeJson } from './json-files.js';
@@ -63,7 +65,37 @@ export function readResults(layout: Game['layout'], n: number): RoundResult {
 /** The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves reading them again. */
 export function gameRanking(game: Game, window: number, upTo?: number, scored?: readonly RoundResult[]): { rows: RankingRow[]; rounds: number[] } {
   const results = (scored ?? scoredRounds(game)).filter((r) => upTo === undefined || r.round <= upTo);
-  const totals: RoundTotals[] = results.map((r) => ({ round: r.round, players: r.players }));
+  // Computer players are in the ranking only when the GM ranks them (a benchmark).
+  const unranked = unrankedEmails(game.settings, results.flatMap((r) => r.players.map((p) => p.email)));
+  const totals: RoundTotals[] = results.map((r) => ({ round: r.round, players: r.players.filter((p) => !unranked.has(p.email.toLowerCase())) }));
   const rows = rollingRanking(totals, window);
   return { rows, rounds: results.map((r) => r.round).slice(-window) };
+}
+
+export interface GameSeason extends SeasonSpan {
+  /** Rounds of the season scored so far. */
+  scored: number[];
+  /** Every round of the season is scored: the standings are final. */
+  complete: boolean;
+  standings: SeasonRow[];
+}
+
+/**
+ * The season of round `upTo` (default: the latest scored round), with its standings over
+ * the season's scored rounds; null when the game has no seasons. Unranked computer
+ * players are left out, as in the ranking.
+ */
+export function gameSeason(game: Game, upTo?: number, scored?: readonly RoundResult[]): GameSeason | null {
+  const s = game.settings.season;
+  if (!s) return null;
+  const all = (scored ?? scoredRounds(game)).filter((r) => upTo === undefined || r.round <= upTo);
+  const latest = upTo ?? all[all.length - 1]?.round;
+  if (latest === undefined) return null;
+  const span = seasonOf(latest, s.rounds, s.firstRound);
+  if (!span) return null;
+  const inSeason = all.filter((r) => r.round >= span.first && r.round <= span.last);
+  const unranked = unrankedEmails(game.settings, inSeason.flatMap((r) => r.players.map((p) => p.email)));
+  const standings = seasonStandings(inSeason.map((r) => ({ round: r.round, players: r.players.filter((p) => !unranked.has(p.email.toLowerCase())) })));
+  const numbers = inSeason.map((r) => r.round);
+  return { ...span, scored: numbers, complete: numbers.includes(span.last) && numbers.length === span.last - span.first + 1, standings };
 }

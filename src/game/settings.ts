@@ -2,12 +2,19 @@ import { readFileSync } from 'node:fs';
 import { DateTime, Duration } from 'luxon';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { cellsOf, findPreset, PRESET_NAMES } from '../rules/presets.js';
 import { UserError } from '../user-error.js';
 import { checkRhythm, RHYTHM_DEFAULTS, rhythmKeys } from './schedule-settings.js';
 
 const rulesSchema = z.strictObject({
+  /** A tradition's rules (src/rules/presets.ts); the keys set beside it override it. */
+  preset: z.enum(PRESET_NAMES as [string, ...string[]]).optional(),
   field: z.enum(['5x5', '4x4']).default('5x5'),
-  dice: z.enum(['de-5x5', 'fr-5x5', 'en-5x5', 'fr-4x4', 'en-4x4']).optional(),
+  dice: z.enum(['de-5x5', 'de-4x4', 'fr-5x5', 'fr-4x4', 'en-5x5', 'en-4x4', 'it-5x5', 'it-4x4']).optional(),
+  /** Word forms allowed: all, or oldfashion (B@ggle Old Fashion: docs/word-forms.md). */
+  words: z.enum(['all', 'oldfashion']).default('all'),
+  /** Plurals are not allowed (the Java Boggle variant). */
+  noPlurals: z.boolean().default(false),
   joker: z.enum(['center', 'random', 'none']).default('center'),
   scheme: z.enum(['letters', 'boggle', 'oldfashion', 'paroliere']).default('letters'),
   originality: z.enum(['submitted', 'counted', 'off']).default('submitted'),
@@ -25,6 +32,8 @@ const playerSchema = z.strictObject({
   name: z.string().min(1).max(100),
   /** Optional secret the player puts in each entry ("Code: …"), against forged senders. */
   code: z.string().min(1).max(64).optional(),
+  /** A computer player (player add-computer): its level 1–4, and whether it is ranked (a benchmark). */
+  computer: z.strictObject({ level: z.number().int().min(1).max(4), ranked: z.boolean().default(false) }).optional(),
 });
 
 const mailSchema = z.strictObject({
@@ -101,6 +110,8 @@ export const settingsSchema = z.strictObject({
   newsletter: newsletterSchema.default(newsletterSchema.parse({})),
   site: siteSchema.default(siteSchema.parse({})),
   players: z.array(playerSchema).default([]),
+  /** Seasons of N rounds with final standings (docs/seasons.md); absent: no seasons. */
+  season: z.strictObject({ rounds: z.number().int().min(1).max(1000), firstRound: z.number().int().min(1).default(1) }).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -114,14 +125,46 @@ export function parseSettings(text: string, file = SETTINGS_FILE): Settings {
   } catch (e) {
     throw new UserError(`${file}: not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }
-  const r = settingsSchema.safeParse(raw);
+  const r = settingsSchema.safeParse(applyPreset(raw, file));
   if (!r.success) {
     const issue = r.error.issues[0]!;
     const key = issue.path.join('.') || '(top level)';
     const extra = issue.code === 'unrecognized_keys' ? ` ${issue.keys.join(', ')}` : '';
     throw new UserError(`${file}: ${key}: ${issue.message}${extra}`);
   }
+  checkCombination(r.data, file);
   return r.data;
+}
+
+/**
+ * rules.preset fills in the rules keys the file does not set (and the language, when the
+ * file names none); an unknown preset fails here with the key named.
+ */
+function applyPreset(raw: unknown, file: string): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const top = raw as Record<string, unknown>;
+  const rules = top.rules;
+  if (!rules || typeof rules !== 'object' || Array.isArray(rules)) return raw;
+  const name = (rules as Record<string, unknown>).preset;
+  if (name === undefined) return raw;
+  const preset = typeof name === 'string' ? findPreset(name) : undefined;
+  if (!preset) throw new UserError(`${file}: rules.preset: unknown preset ${JSON.stringify(name)}; known: ${PRESET_NAMES.join(', ')}`);
+  // In another language than the preset's, the game rolls its own language's dice.
+  const { dice, ...rest } = preset.rules;
+  const own = top.language === undefined || top.language === preset.language;
+  return { ...top, language: top.language ?? preset.language, rules: { ...rest, ...(own && dice ? { dice } : {}), ...rules } };
+}
+
+/** Combinations no game can play, named by the key that breaks them. */
+function checkCombination(s: Settings, file: string): void {
+  const { rules } = s;
+  const from = rules.preset ? ` under preset ${rules.preset}` : '';
+  if (rules.dice && !rules.dice.endsWith(rules.field)) {
+    throw new UserError(`${file}: rules.dice: ${rules.dice}${from} is a set for ${rules.dice.slice(3)} fields, but rules.field is ${rules.field}`);
+  }
+  if (rules.minLength > cellsOf(rules.field)) {
+    throw new UserError(`${file}: rules.minLength: ${rules.minLength}${from} is more than the ${cellsOf(rules.field)} cells of a ${rules.field} field`);
+  }
 }
 
 export function loadSettings(path: string): Settings {

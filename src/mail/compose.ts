@@ -11,8 +11,8 @@ export interface OutgoingMail {
   /** Pictures the HTML shows as cid:… (multipart/related). */
   images?: { cid: string; filename: string; content: Buffer }[] | undefined;
   inReplyTo?: string | null | undefined;
-  /** auto-replied for receipts and refusals, auto-generated for announcements and newsletters (RFC 3834). */
-  autoSubmitted: 'auto-replied' | 'auto-generated';
+  /** auto-replied for receipts and refusals, auto-generated for announcements and newsletters (RFC 3834); null: a player's mail (a computer player's entry). */
+  autoSubmitted: 'auto-replied' | 'auto-generated' | null;
   /** Stable Message-ID seed, so a message composed twice is the same message. */
   idSeed: string;
   date: Date;
@@ -34,7 +34,7 @@ export async function composeMail(m: OutgoingMail): Promise<Buffer> {
     date: m.date,
     inReplyTo: m.inReplyTo ?? undefined,
     references: m.inReplyTo ?? undefined,
-    headers: { 'Auto-Submitted': m.autoSubmitted, 'X-Auto-Response-Suppress': 'All' },
+    headers: m.autoSubmitted ? { 'Auto-Submitted': m.autoSubmitted, 'X-Auto-Response-Suppress': 'All' } : {},
     // The MIME boundaries from the seed too: composed twice, a message is byte for byte the same.
     baseBoundary: seed.slice(24, 40),
   } as ConstructorParameters<typeof MailComposer>[0]);

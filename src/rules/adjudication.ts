@@ -1,6 +1,7 @@
 import { lemmaIdentity } from './lemma.js';
 import type { Lexicon } from './lexicon.js';
 import type { DictionaryVerdict, Language } from './types.js';
+import { allowedLemmas, type FormRules, formRulesActive } from './word-forms.js';
 
 /** The GM's decisions, kept per game and applied to every later round (SPEC 4). */
 export interface HouseLists {
@@ -22,7 +23,7 @@ export type VerdictFn = (word: string) => DictionaryVerdict;
  * folded text if it has one (so "--lemma Reise" joins the dictionary's Reise), else a
  * lemma of the house lists' own, compared folded like every lemma (src/rules/lemma.ts).
  */
-export function makeVerdict(lexicon: Lexicon, house: HouseLists = NO_HOUSE_LISTS): VerdictFn {
+export function makeVerdict(lexicon: Lexicon, house: HouseLists = NO_HOUSE_LISTS, forms?: FormRules): VerdictFn {
   const language = lexicon.identity.language as Language;
   const ownLemmas = new Map<string, string>();
   const resolve = (text: string): string[] => {
@@ -38,6 +39,14 @@ export function makeVerdict(lexicon: Lexicon, house: HouseLists = NO_HOUSE_LISTS
     if (house.reject.has(word)) return { kind: 'rejected' };
     const known = lexicon.lemmas(word);
     if (house.accept.has(word)) return { kind: 'known', lemmas: accepted.get(word) ?? known ?? resolve(word.toLowerCase()) };
-    return known ? { kind: 'known', lemmas: known } : { kind: 'unknown' };
+    if (!known) return { kind: 'unknown' };
+    // The game's word-form rules (oldfashion, noPlurals) keep the allowed readings; a GM's
+    // acceptance above is not filtered: the GM has decided.
+    if (forms && formRulesActive(forms)) {
+      const allowed = allowedLemmas(word, lexicon.senses(word) ?? [], forms, (f) => lexicon.lemmas(f));
+      if (allowed && allowed.length === 0) return { kind: 'known', lemmas: known, formNotAllowed: true };
+      if (allowed) return { kind: 'known', lemmas: allowed };
+    }
+    return { kind: 'known', lemmas: known };
   };
 }

@@ -82,6 +82,7 @@ export function judgeAnalysed(words: readonly AnalysedWord[], joker: string | nu
     const v = a.verdict!;
     if (v.kind === 'rejected') return reject('not-in-dictionary');
     if (v.kind === 'unknown') return reject(ctx.rejectPending ? 'not-in-dictionary' : 'pending-review');
+    if (v.formNotAllowed) return reject('form-not-allowed', { lemmas: [...v.lemmas] });
     const lemmas = [...v.lemmas];
     if (!matcher.add(lemmas)) {
       const conflictsWith = kept.filter((k) => k.lemmas.some((l) => lemmas.includes(l))).map((k) => k.word);

@@ -88,7 +88,7 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number, ho
   const out: FoundWord[] = [];
   const add = (word: string, lemmas: readonly string[], plain: boolean, letters: string[]) => {
     const v = house ? house.verdict(word) : null;
-    if (v && v.kind !== 'known') return; // rejected by the GM
+    if (v && (v.kind !== 'known' || v.formNotAllowed)) return; // rejected by the GM, or a form the game refuses
     out.push({ word, lemmas: v?.kind === 'known' ? v.lemmas : lemmas, plain, letters: plain ? [] : letters });
   };
   for (const [index, bits] of found) {

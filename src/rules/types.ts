@@ -27,7 +27,13 @@ export interface Rules {
   /** Main words per entry; 0 means unlimited. */
   wordsPerEntry: number;
   substitutesPerEntry: number;
+  /** Word forms allowed: all, or oldfashion (B@ggle Old Fashion; src/rules/word-forms.ts). */
+  words: WordForms;
+  /** Plurals are refused (form-not-allowed). */
+  noPlurals: boolean;
 }
+
+export type WordForms = 'all' | 'oldfashion';
 
 export const DEFAULT_RULES: Rules = {
   language: 'de',
@@ -37,11 +43,13 @@ export const DEFAULT_RULES: Rules = {
   minLength: 3,
   wordsPerEntry: 7,
   substitutesPerEntry: 3,
+  words: 'all',
+  noPlurals: false,
 };
 
 /** What the dictionary (plus the GM's house lists) says about one folded word. */
 export type DictionaryVerdict =
-  | { kind: 'known'; lemmas: readonly string[] }
+  | { kind: 'known'; lemmas: readonly string[]; /** a dictionary word whose form the game's word-form rules refuse */ formNotAllowed?: boolean }
   | { kind: 'rejected' } // GM rejected it
   | { kind: 'unknown' }; // not in the dictionary, no GM decision yet
 
@@ -55,7 +63,8 @@ export type RejectReason =
   | 'pending-review'
   | 'same-lemma'
   | 'duplicate'
-  | 'over-limit';
+  | 'over-limit'
+  | 'form-not-allowed';
 
 export type WordRole = 'main' | 'substitute';
 

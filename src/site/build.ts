@@ -14,6 +14,7 @@ import type { RoundResult } from '../rules/round-scoring.js';
 import { fieldView } from '../templates/field-view.js';
 import { fill } from '../templates/labels.js';
 import { renderShared } from '../templates/render.js';
+import { templateLang } from '../templates/i18n.js';
 import { UserError } from '../user-error.js';
 import { playerId, sitePaths } from './urls.js';
 
@@ -91,7 +92,7 @@ export async function buildSite(game: Game, outDir: string): Promise<SiteReport>
   const ranking = gameRanking(game, window, undefined, results);
   const first = results[0];
   const probe = first ? await roundView(game, first, { ranking: false }) : null;
-  const lang = probe?.lang ?? (game.settings.language === 'de' ? 'de' : 'en');
+  const lang = probe?.lang ?? templateLang(game.settings.language);
   const t = probe?.t ?? (await import('../templates/labels.js')).labels(gameDir, lang);
   const common = { game: game.settings.name, t, lang };
 

@@ -6,7 +6,7 @@ import { fill } from './labels.js';
 import { padEndWidth, padStartWidth } from './text-width.js';
 
 export type TemplateName = 'announcement' | 'receipt' | 'refusal' | 'newsletter' | 'newsletter-shared' | (string & {});
-export type TemplateLang = 'de' | 'en';
+export type TemplateLang = 'de' | 'en' | 'fr' | 'it';
 export type TemplatePart = 'subject' | 'txt' | 'html';
 
 const BUILTIN = join(PACKAGE_ROOT, 'templates');

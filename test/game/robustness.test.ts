@@ -121,7 +121,8 @@ describe('settings that shape the game', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'pb-rob-')), 'game');
     const env = { POSTBOGGLE_NOW: '2026-11-22T10:00:00Z' };
     runCli(['init', '--dir', dir], { env });
-    const yaml = readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('  # quality:              # re-roll until the field is rich enough\n  #   minWords: 150\n  #   minBestPoints: 45\n', '  quality:\n    minWords: 900\n    minBestPoints: 60\n');
+    const yaml = readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('    minWords: 400\n    minBestPoints: 45\n', '    minWords: 900\n    minBestPoints: 60\n');
+    expect(yaml).toContain('minWords: 900'); // the German template has the floor on
     writeFileSync(join(dir, 'postboggle.yaml'), yaml);
     const r = runCli(['round', 'new', '--dir', dir, '--seed', 'floor', '--json'], { env });
     expect(r.status, r.stderr).toBe(0);
@@ -134,7 +135,7 @@ describe('settings that shape the game', () => {
 });
 
 describe('tick on the file transport', () => {
-  it('waits for the GM while words await review, then scores, opens the next round and sends the newsletter once', { timeout: 120_000 }, () => {
+  it('waits for the GM while words await review, then scores, opens the next round and sends the newsletter once', { timeout: 180_000 }, () => { // opening round 2 rolls to the German quality floor (dictionary load and solves)
     const dir = newGame();
     const at = (t: string) => ({ POSTBOGGLE_NOW: t });
     expect(runCli(['round', 'publish', '--dir', dir], { env: at('2026-11-22T10:00:00Z') }).status).toBe(0); // tick holds a round never published

@@ -4,8 +4,8 @@ import { DiceError, parseDiceSet, rollField, rollWithFloor } from '../../src/rul
 import { formatField } from '../../src/rules/field.js';
 
 describe('dice sets and rolling', () => {
-  it('ships the five dice sets, each with one die a cell of six faces', () => {
-    expect(diceSetNames()).toEqual(['de-5x5', 'en-4x4', 'en-5x5', 'fr-4x4', 'fr-5x5']);
+  it('ships a 4x4 and a 5x5 set for every language, each with one die a cell of six faces', () => {
+    expect(diceSetNames()).toEqual(['de-4x4', 'de-5x5', 'en-4x4', 'en-5x5', 'fr-4x4', 'fr-5x5', 'it-4x4', 'it-5x5']);
     for (const name of diceSetNames()) {
       const dice = loadDiceSet(name);
       expect(dice).toHaveLength(name.endsWith('4x4') ? 16 : 25);
@@ -42,6 +42,11 @@ describe('dice sets and rolling', () => {
     expect(r).toEqual(rollWithFloor(dice, 'q', 'none', { minWords: 7, minBestPoints: 0 }, measure));
     expect(measure(r.field).words).toBeGreaterThanOrEqual(7);
     expect(() => rollWithFloor(dice, 'q', 'none', { minWords: 17, minBestPoints: 0, maxAttempts: 20 }, measure)).toThrow(DiceError);
+  });
+  it('fr-4x4 and fr-5x5 are the B@ggle document\'s lists, die by die', () => {
+    const faces = (name: string) => loadDiceSet(name).map((d) => d.map((f) => (f === 'QU' ? 'Q' : f)).join(''));
+    expect(faces('fr-4x4')).toEqual(['ETUKNO', 'EVGTIN', 'DECAMP', 'IELRUW', 'EHIFSE', 'RECALS', 'ENTDOS', 'OFXRIA', 'NAVEDZ', 'EIOATA', 'GLENYU', 'BMAQJO', 'TLIBRA', 'SPULTE', 'AIMSOR', 'ENHRIS']);
+    expect(faces('fr-5x5')).toEqual(['MDNSNH', 'GFSTEY', 'LMTRXS', 'TTRSCH', 'BMLNDL', 'TMRDBT', 'EIUEAO', 'RLXSSB', 'NAATEQ', 'TCJFSH', 'IEEAOA', 'NDHSNM', 'IAAIEO', 'OEUEIA', 'LCPRJS', 'DSTLSM', 'NKLPFN', 'DWRNLP', 'RZNNTQ', 'RGLRVF', 'RVCGRT', 'IIOEAE', 'EUIAEO', 'UIAEOA', 'NSEVAE']);
   });
   it('rejects a malformed dice file with the line', () => {
     expect(() => parseDiceSet('A B C D E F\nA B C')).toThrow(/line 2/);

@@ -4,16 +4,18 @@ import { IANAZone } from 'luxon';
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { gameLayout } from '../../game/layout.js';
-import { SETTINGS_TEMPLATE } from '../../game/init-template.js';
+import { settingsText } from '../../game/init-template.js';
+import { findPreset, PRESET_NAMES } from '../../rules/presets.js';
 import { parseSettings } from '../../game/settings.js';
 import { UserError } from '../../user-error.js';
 
 interface InitArgs {
   dir: string;
   name: string;
-  lang: string;
+  lang?: string;
   from?: string;
   timezone?: string;
+  preset?: string;
 }
 
 export const initCommand = defineCommand<InitArgs>({
@@ -21,16 +23,19 @@ export const initCommand = defineCommand<InitArgs>({
   describe: 'create postboggle.yaml with commented defaults in the game directory',
   builder: (y: Argv) =>
     y.option('name', { type: 'string', default: 'Postboggle', describe: 'the game\'s name' })
-      .option('lang', { alias: 'language', choices: ['de', 'en', 'fr', 'it'], default: 'de', describe: 'language of the dictionary and the mails' })
+      .option('lang', { alias: 'language', choices: ['de', 'en', 'fr', 'it'], describe: 'language of the dictionary and the mails (default: the preset\'s, else de)' })
+      .option('preset', { choices: PRESET_NAMES, describe: 'the rules of a tradition (postboggle presets lists them)' })
       .option('from', { type: 'string', describe: 'the game\'s address, "Name <address>" or address (default: NAME <postboggle@localhost>)' })
       .option('timezone', { type: 'string', describe: 'the game\'s time zone, an IANA name (default: Europe/Berlin)' })
       .example('$0 init --dir ~/boggle --name "Boggle per Post"', 'start a new game in ~/boggle')
+      .example('$0 init --preset big-bbaggle --name "Big B@ggle par mail"', 'a French 5x5 game with B@ggle points, words from 4 letters')
       .example('$0 init --name "Word Hunt" --language en --timezone Europe/London --from "Word Hunt <hunt@example.org>"', 'an English game in London time'),
   handler: (argv) => {
     const layout = gameLayout(resolve(argv.dir));
     if (existsSync(layout.settings)) throw new UserError(`${layout.settings} exists already; edit it instead`);
     const name = argv.name.replace(/["\\\n\r]/g, '');
-    let text = SETTINGS_TEMPLATE.replace(/\{\{name\}\}/g, name).replace('{{language}}', argv.lang);
+    const lang = argv.lang ?? (argv.preset ? findPreset(argv.preset)!.language : 'de');
+    let text = settingsText(name, lang, argv.preset);
     if (argv.timezone !== undefined) {
       const zone = argv.timezone.trim();
       if (!IANAZone.isValidZone(zone)) throw new UserError(`--timezone "${argv.timezone}" is not a time zone; use an IANA name like Europe/Berlin or America/New_York`);

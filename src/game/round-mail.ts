@@ -20,13 +20,18 @@ export function missingPlayers(game: Game, round: number): { email: string; name
 }
 
 /** "2 days" / "2 Tagen" (as in "in 2 Tagen"), hours below two days. */
-function timeLeft(ms: number, lang: 'de' | 'en'): string {
+const TIME_WORDS = {
+  de: { day: 'Tag', days: 'Tagen', hour: 'Stunde', hours: 'Stunden' },
+  en: { day: 'day', days: 'days', hour: 'hour', hours: 'hours' },
+  fr: { day: 'jour', days: 'jours', hour: 'heure', hours: 'heures' },
+  it: { day: 'giorno', days: 'giorni', hour: 'ora', hours: 'ore' },
+};
+
+function timeLeft(ms: number, lang: 'de' | 'en' | 'fr' | 'it'): string {
+  const w = TIME_WORDS[lang];
   const hours = Math.max(1, Math.round(ms / 3_600_000));
-  if (hours >= 48) {
-    const days = Math.round(hours / 24);
-    return lang === 'de' ? `${days} Tagen` : `${days} days`;
-  }
-  return lang === 'de' ? (hours === 1 ? '1 Stunde' : `${hours} Stunden`) : (hours === 1 ? '1 hour' : `${hours} hours`);
+  if (hours >= 48) return `${Math.round(hours / 24)} ${w.days}`;
+  return hours === 1 ? `1 ${w.hour}` : `${hours} ${w.hours}`;
 }
 
 /**

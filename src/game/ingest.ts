@@ -20,6 +20,9 @@ import { formatDeadline, isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
+import { applyCommand, commandReplyData } from './mail-commands.js';
+import { findPlayer, type PlayerSettings } from './players.js';
+import { type MailCommand, parseCommand } from '../parse/mail-command.js';
 import { ignoredView, receiptData } from './receipt.js';
 import { fieldView } from '../templates/field-view.js';
 import { planReply, ReplyLedger } from './replies.js';
@@ -33,7 +36,8 @@ export type IngestOutcome =
   | { kind: 'duplicate' }
   | { kind: 'refused'; reason: RefusalReason; round?: number; email: string | null }
   | { kind: 'ignored'; why: string; email: string | null } // auto-replies, bounces, lists: stored, never answered
-  | { kind: 'quarantined'; why: string; email: string | null }; // not read at all: stored aside for the GM
+  | { kind: 'quarantined'; why: string; email: string | null } // not read at all: stored aside for the GM
+  | { kind: 'command'; command: string; outcome: string; email: string | null; round: number | null }; // a mail command, answered
 
 export interface IngestResult {
   id: string;
@@ -193,13 +197,19 @@ export class Ingestor {
 
     if (!mail) return this.quarantine(id, staged, raw, at, problem!);
 
-    const player = settings.players.find((p) => p.email.toLowerCase() === mail!.fromAddress);
+    const player = findPlayer(settings, mail.fromAddress);
     const named = namedRound(mail.subject, mail.text);
     const rounds = this.roundsAt(at);
     const target = pickRound(named, rounds);
     const field = target ? parseField(target.field) : null;
     const onField = field ? (t: string) => { const f = foldWord(t, settings.language); return !!f && f.length >= 2 && onFieldAtAll(jokerOptions(field, f)); } : undefined;
     const parsed = parseEntry(mail.subject, mail.text, { onField, senderName: player?.name ?? mail.fromName, language: settings.language });
+    // A mail command (HILFE, STATUS, JOIN…) that is clearly the whole message: answered, never an entry.
+    const robot = !!mail.noReplyReason || mail.fromAddress === this.ownAddress;
+    const command = robot || tooLarge || !mail.fromAddress ? null : parseCommand(mail.subject, mail.text, player?.name ?? mail.fromName);
+    if (command && (player || command.command === 'join') && !(parsed.isEntry && (parsed.why === 'keywords' || parsed.why === 'numbered'))) {
+      return this.command(mail, parsed, command, player, player ? target ?? null : null, id, staged, raw, at);
+    }
     const decision = decide(mail, parsed, player, { ownAddress: this.ownAddress, rounds, tooLarge, at, grace: settings.schedule.grace });
     const round = decision.round;
 
@@ -232,6 +242,37 @@ export class Ingestor {
     const replied = this.quiet || outcome.kind === 'ignored' ? false : await this.reply(mail, parsed, outcome, round, player, at);
     this.remember({ id, round: round?.round ?? null, kind: record.kind, file: source });
     return { id, file: join(layout.dir, source), outcome, replied };
+  }
+
+  /** A player's mail command or a stranger's JOIN: filed, recorded, carried out, answered. */
+  private async command(mail: IncomingMail, parsed: ParsedEntry, cmd: MailCommand, player: PlayerSettings | undefined, round: RoundRecord | null, id: string, staged: string, raw: Buffer, at: Date): Promise<IngestResult> {
+    const { layout } = this.game;
+    const source = this.file(staged, raw, round ? layout.inbox(round.round) : join(layout.rounds, 'unrouted', 'inbox'), id, at);
+    const book = this.book(round?.round ?? null);
+    const codeOk = !player?.code || parsed.code === player.code;
+    const result = applyCommand(this.game, cmd, player, codeOk, at, !this.quiet && !book.ids.has(id));
+    // A stranger's JOIN: the name asked for (from the mail, else its display name), for the GM only.
+    const name = player ? undefined : cleanName(cmd.argument || mail.fromName || '');
+    const email = player?.email.toLowerCase() ?? null;
+    if (!book.ids.has(id)) {
+      book.append({ id, at: at.toISOString(), messageId: mail.messageId, from: mail.fromAddress, subject: mail.subject, source,
+        kind: 'command', email, command: cmd.command, argument: player ? cmd.argument : '', outcome: result.outcome, ...(name !== undefined ? { name } : {}) });
+    }
+    let replied: boolean | 'held' = false;
+    const to = email ?? mail.fromAddress;
+    if (!this.quiet && to && to !== this.ownAddress) {
+      const stranger = !player;
+      const plan = planReply({ stranger, isReceipt: false, at, sentToAddress: this.ledger.sentTo(to, at), strangerRepliesLastHour: stranger ? this.ledger.strangerRepliesLastHour(at) : 0, limits: this.limits() });
+      if (plan.send) {
+        const data = commandReplyData(this.game, cmd, result, { player, round, entry: round && email ? this.book(round.round).entryOf(email) : undefined });
+        replied = await queueMail(this.game, this.outbox(round), {
+          id: `command-${id}`, kind: 'notice', to: { name: player?.name ?? '', address: to }, template: 'command', inReplyTo: stranger ? null : mail.messageId, data,
+        });
+        if (replied) this.ledger.record(to, at, stranger);
+      }
+    }
+    this.remember({ id, round: round?.round ?? null, kind: 'command', file: source });
+    return { id, file: join(layout.dir, source), outcome: { kind: 'command', command: cmd.command, outcome: result.outcome, email: to, round: round?.round ?? null }, replied };
   }
 
   /** Moves the staged raw copy to its folder as <id>.eml (a different copy of the same message beside it). */
@@ -271,7 +312,7 @@ export class Ingestor {
     const { layout, settings } = this.game;
     const source = this.file(staged, raw, join(layout.rounds, 'quarantine'), id, at);
     const from = roughFrom(raw);
-    const player = settings.players.find((p) => p.email.toLowerCase() === from);
+    const player = findPlayer(settings, from);
     const round = this.roundsAt(at).filter((r) => r.state === 'open').pop() ?? null;
     const book = this.book(round?.round ?? null);
     if (!book.ids.has(id)) book.append({ kind: 'quarantined', why, id, at: at.toISOString(), messageId: null, from, subject: '', source });
@@ -369,6 +410,11 @@ export class Ingestor {
     this.index.close();
     this.ledger.close();
   }
+}
+
+/** A name a stranger asks to join with: printable, short, no markup (shown to the GM only). */
+function cleanName(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f<>"]/g, '').replace(/\s+/g, ' ').trim().slice(0, 60);
 }
 
 /** One mail, one run (for callers with a single message). */

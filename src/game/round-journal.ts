@@ -31,6 +31,8 @@ export type JournalRecord =
   | (MailFacts & { kind: 'refused'; email: string | null; reason: RefusalReason })
   | (MailFacts & { kind: 'ignored'; why: string })
   | (MailFacts & { kind: 'quarantined'; why: string })
+  /** A player's mail command (HELP, STATUS, PAUSE…), or a stranger's JOIN: answered, never an entry. `name`: the name a JOIN asks for. */
+  | (MailFacts & { kind: 'command'; email: string | null; command: string; argument: string; outcome: string; name?: string })
   /** A second copy of a mail already handled whose bytes differ (trace headers): kept, nothing else. */
   | (MailFacts & { kind: 'duplicate'; of: string });
 

@@ -6,6 +6,7 @@ import { now } from './clock.js';
 import { isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { readJson, readJsonIfExists, writeJson } from './json-files.js';
+import { identities } from './players.js';
 import { pendingWords } from './review.js';
 import { readEntries, roundNumbers, type RoundRecord, writeRound } from './rounds.js';
 
@@ -42,8 +43,16 @@ function dictionaryChange(before: RoundResult['dictionary'], now: RoundResult['d
   return undefined;
 }
 
+/**
+ * Every scored round, its players under their current address and name (a player who
+ * changed address or name since is one player: see players.ts).
+ */
 export function scoredRounds(game: Game): RoundResult[] {
-  return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n))).map((n) => readJson<RoundResult>(game.layout.results(n)));
+  const who = identities(game.settings);
+  return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n))).map((n) => {
+    const r = readJson<RoundResult>(game.layout.results(n));
+    return { ...r, players: r.players.map((p) => { const id = who.get(p.email.toLowerCase()); return id ? { ...p, email: id.email, name: id.name } : p; }) };
+  });
 }
 
 /** The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves reading them again. */

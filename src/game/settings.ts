@@ -24,6 +24,10 @@ const playerSchema = z.strictObject({
   name: z.string().min(1).max(100),
   /** Optional secret the player puts in each entry ("Code: …"), against forged senders. */
   code: z.string().min(1).max(64).optional(),
+  /** Further addresses of the same player (a second one, or a former one): mail from them is this player's, results under them count for this player. */
+  aliases: z.array(z.email()).optional(),
+  /** Away until this day, inclusive (YYYY-MM-DD, in the game's zone): no reminders or missed-round notices. */
+  pausedUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date like 2026-12-24').optional(),
 });
 
 const mailSchema = z.strictObject({
@@ -96,6 +100,10 @@ export const settingsSchema = z.strictObject({
   ratings: ratingsSchema.default(ratingsSchema.parse({})),
   newsletter: newsletterSchema.default(newsletterSchema.parse({})),
   site: siteSchema.default(siteSchema.parse({})),
+  /** The game master: unanswered mail (the GM inbox) is forwarded to this address when forward is true. */
+  gm: z.strictObject({ email: z.email().optional(), forward: z.boolean().default(false) }).default({ forward: false }),
+  /** Where players read how to play (docs/players.md, published somewhere): the announcement and the HELP reply link to it. */
+  playersGuide: z.url({ protocol: /^https?$/ }).optional(),
   players: z.array(playerSchema).default([]),
 });
 

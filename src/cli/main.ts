@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   player: async () => (await import('./commands/player.js')).playerCommand,
   round: async () => (await import('./commands/round.js')).roundCommand,
   ingest: async () => (await import('./commands/ingest.js')).ingestCommand,
+  inbox: async () => (await import('./commands/inbox.js')).inboxCommand,
   entries: async () => (await import('./commands/entries.js')).entriesCommand,
   review: async () => (await import('./commands/review.js')).reviewCommand,
   judge: async () => (await import('./commands/judge.js')).judgeCommand,

@@ -235,8 +235,10 @@ export class Ingestor {
         ? { ...facts, kind: 'refused', email: outcome.email, reason: outcome.reason }
         : { ...facts, kind: 'ignored', why: outcome.kind === 'ignored' ? outcome.why : 'unknown' };
     }
-    if (!book.ids.has(id)) book.append(record);
+    const isNew = !book.ids.has(id);
+    if (isNew) book.append(record);
     crashPoint('ingest:recorded');
+    if (isNew && (record.kind === 'not-an-entry' || (record.kind === 'refused' && player))) await this.forward(record, round, mail.text);
 
     // 3. Answer, unless the mail is a robot's or the limits say no.
     const replied = this.quiet || outcome.kind === 'ignored' ? false : await this.reply(mail, parsed, outcome, round, player, at);
@@ -250,13 +252,16 @@ export class Ingestor {
     const source = this.file(staged, raw, round ? layout.inbox(round.round) : join(layout.rounds, 'unrouted', 'inbox'), id, at);
     const book = this.book(round?.round ?? null);
     const codeOk = !player?.code || parsed.code === player.code;
-    const result = applyCommand(this.game, cmd, player, codeOk, at, !this.quiet && !book.ids.has(id));
+    const isNew = !book.ids.has(id);
+    const result = applyCommand(this.game, cmd, player, codeOk, at, !this.quiet && isNew);
     // A stranger's JOIN: the name asked for (from the mail, else its display name), for the GM only.
     const name = player ? undefined : cleanName(cmd.argument || mail.fromName || '');
     const email = player?.email.toLowerCase() ?? null;
-    if (!book.ids.has(id)) {
-      book.append({ id, at: at.toISOString(), messageId: mail.messageId, from: mail.fromAddress, subject: mail.subject, source,
-        kind: 'command', email, command: cmd.command, argument: player ? cmd.argument : '', outcome: result.outcome, ...(name !== undefined ? { name } : {}) });
+    if (isNew) {
+      const record: JournalRecord = { id, at: at.toISOString(), messageId: mail.messageId, from: mail.fromAddress, subject: mail.subject, source,
+        kind: 'command', email, command: cmd.command, argument: player ? cmd.argument : '', outcome: result.outcome, ...(name !== undefined ? { name } : {}) };
+      book.append(record);
+      if (result.outcome === 'join-requested') await this.forward(record, round, '');
     }
     let replied: boolean | 'held' = false;
     const to = email ?? mail.fromAddress;
@@ -315,7 +320,11 @@ export class Ingestor {
     const player = findPlayer(settings, from);
     const round = this.roundsAt(at).filter((r) => r.state === 'open').pop() ?? null;
     const book = this.book(round?.round ?? null);
-    if (!book.ids.has(id)) book.append({ kind: 'quarantined', why, id, at: at.toISOString(), messageId: null, from, subject: '', source });
+    if (!book.ids.has(id)) {
+      const rec: JournalRecord = { kind: 'quarantined', why, id, at: at.toISOString(), messageId: null, from, subject: '', source };
+      book.append(rec);
+      await this.forward(rec, round, '');
+    }
     let replied: boolean | 'held' = false;
     if (player && !this.quiet && from !== this.ownAddress) {
       const plan = planReply({ stranger: false, isReceipt: false, at, sentToAddress: this.ledger.sentTo(player.email.toLowerCase(), at), strangerRepliesLastHour: 0, limits: this.limits() });
@@ -329,6 +338,24 @@ export class Ingestor {
     }
     this.remember({ id, round: round?.round ?? null, kind: 'quarantined', file: source });
     return { id, file: join(layout.dir, source), outcome: { kind: 'quarantined', why, email: from }, replied };
+  }
+
+  /**
+   * A mail for the GM inbox, forwarded to the GM's own address when the settings ask for it
+   * (gm.forward): what it is, who sent it, its text (a stranger's join request: the name
+   * only). Never to anyone but the configured GM address.
+   */
+  private async forward(record: JournalRecord, round: RoundRecord | null, text: string): Promise<void> {
+    const gm = this.game.settings.gm;
+    if (this.quiet || !gm.forward || !gm.email || record.kind === 'entry' || record.kind === 'duplicate') return;
+    const data = {
+      ref: record.id.slice(0, 10), kind: record.kind, from: record.from ?? '', subject: record.subject, source: record.source,
+      round: round?.round ?? null, at: formatDeadline(record.at, this.game.settings.schedule.timezone, templateLang(this.game.settings.language)),
+      reason: record.kind === 'refused' || record.kind === 'not-an-entry' ? record.reason : record.kind === 'quarantined' || record.kind === 'ignored' ? record.why : record.command,
+      name: record.kind === 'command' ? record.name ?? '' : '',
+      text: text.length > 4000 ? `${text.slice(0, 4000)}\n[…]` : text,
+    };
+    await queueMail(this.game, this.outbox(round), { id: `forward-${record.id}`, kind: 'notice', to: { name: '', address: gm.email.toLowerCase() }, template: 'gm-forward', data });
   }
 
   private readonly deadlines = new Map<number, string>();

@@ -5,6 +5,7 @@ import { readJson } from './json-files.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import type { Game } from './game.js';
 import { imapFeed, type IngestResult, runIngest } from './ingest.js';
+import { openItems } from './inbox.js';
 import { flushOutboxes } from './mailer.js';
 import { newRound } from './new-round.js';
 import { publishRound, sendNewsletter } from './publish.js';
@@ -64,6 +65,12 @@ export async function tick(game: Game): Promise<TickReport> {
   const retried = await flushOutboxes(game, allOutboxes(layout));
   if (retried.sent || retried.failed || retried.rejected) {
     lines.push(`outbox: ${retried.sent} sent, ${retried.failed} still failing${retried.rejected ? `, ${retried.rejected} refused by the server (not retried)` : ''}`);
+  }
+  // What waits for the GM (postboggle inbox): refused, unreadable, not an entry, join requests.
+  const waiting = openItems(layout);
+  if (waiting.length) {
+    const fresh = new Set(ingested.map((r) => r.id));
+    lines.push(`GM inbox: ${waiting.filter((i) => fresh.has(i.record.id)).length} new, ${waiting.length} waiting (postboggle inbox)`);
   }
   return { lines, ingested };
 }

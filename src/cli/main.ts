@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   ingest: async () => (await import('./commands/ingest.js')).ingestCommand,
   inbox: async () => (await import('./commands/inbox.js')).inboxCommand,
   entries: async () => (await import('./commands/entries.js')).entriesCommand,
+  entry: async () => (await import('./commands/entry.js')).entryCommand,
   review: async () => (await import('./commands/review.js')).reviewCommand,
   judge: async () => (await import('./commands/judge.js')).judgeCommand,
   score: async () => (await import('./commands/score.js')).scoreCommand,

@@ -347,7 +347,7 @@ export class Ingestor {
    */
   private async forward(record: JournalRecord, round: RoundRecord | null, text: string): Promise<void> {
     const gm = this.game.settings.gm;
-    if (this.quiet || !gm.forward || !gm.email || record.kind === 'entry' || record.kind === 'duplicate') return;
+    if (this.quiet || !gm.forward || !gm.email || record.kind === 'entry' || record.kind === 'duplicate' || record.kind === 'removed') return;
     const data = {
       ref: record.id.slice(0, 10), kind: record.kind, from: record.from ?? '', subject: record.subject, source: record.source,
       round: round?.round ?? null, at: formatDeadline(record.at, this.game.settings.schedule.timezone, templateLang(this.game.settings.language)),

@@ -112,6 +112,13 @@ describe('GM overrides with an audit trail', () => {
     expect(m.text).toMatch(/- Dave: nicht mehr in der Wertung/);
     expect(m.html).toContain('<strong>Korrektur</strong>');
     expect(m.html).toContain('Entscheidungen der Spielleitung');
+
+    // The decisions are in no mail: a rebuild from the raw mails keeps them.
+    const before = json('rounds/001/entries.json');
+    const rb = cli(['rebuild'], '2026-11-30T12:30:00Z');
+    expect(rb.status, rb.stderr).toBe(0);
+    expect(json('rounds/001/entries.json').entries.map((e: { email: string; main: string[] }) => [e.email, e.main]).sort())
+      .toEqual(before.entries.map((e: { email: string; main: string[] }) => [e.email, e.main]).sort());
   });
 });
 

@@ -1,5 +1,5 @@
 /** postboggle.yaml as `postboggle init` writes it: every setting, commented, at its default. */
-export const SETTINGS_TEMPLATE = `# postboggle game settings. The README and docs/ of postboggle explain each key.
+export const SETTINGS_TEMPLATE = `# postboggle game settings. docs/settings.md of postboggle explains each key.
 name: {{name}}
 # Dictionary and letter folding: de (default), en, fr, it.
 language: {{language}}
@@ -70,7 +70,18 @@ newsletter:
 #   site: { url: "https://boggle.example.org/" }
 site: {}
 
-# Players: add them with postboggle player add EMAIL NAME. A player may have a code:
+# The game master (docs/settings.md): with forward: true, every mail for the GM inbox
+# (refused, unreadable, not an entry, join requests) is also forwarded to this address.
+#   gm: { email: you@example.org, forward: true }
+gm: { forward: false }
+
+# Where players read how to play (publish docs/players.md, or your own page): the
+# announcement and the answer to HILFE/HELP link to it.
+#   playersGuide: "https://boggle.example.org/players.html"
+
+# Players: add them with postboggle player add EMAIL NAME [--code C]. A player may have
+# a code, further addresses, and a pause (docs/commands.md, player):
 #   - { email: a@example.org, name: Anna, code: "tulpe" }   # entries must say "Code: tulpe"
+#   - { email: b@example.org, name: Ben, aliases: [ben@old.example], pausedUntil: 2026-12-24 }
 players: []
 `;

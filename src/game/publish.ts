@@ -27,7 +27,7 @@ async function mailEveryPlayer(game: Game, round: number, kind: 'announcement', 
 export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued: number; sent: number; failed: number }> {
   const lang = templateLang(game.settings.language);
   const deadline = formatDeadline(r.deadline, game.settings.schedule.timezone, lang);
-  const result = await mailEveryPlayer(game, r.round, 'announcement', `announcement-${r.round}`, { round: r.round, ...fieldView(r.field), deadline, ...game.rules });
+  const result = await mailEveryPlayer(game, r.round, 'announcement', `announcement-${r.round}`, { round: r.round, ...fieldView(r.field), deadline, ...game.rules, guide: game.settings.playersGuide ?? null });
   writeRound(game.layout, { ...readRound(game.layout, r.round), publishedAt: r.publishedAt ?? now().toISOString() });
   return result;
 }

@@ -142,4 +142,21 @@ describe('answering commands by mail', () => {
     expect(cli(['player', 'requests']).stdout).toMatch(/no join requests/);
     expect(cli(['player', 'approve', 'nobody@example.test']).stderr).toMatch(/no join request from nobody@example.test/);
   });
+
+  it('links the players\' guide from the announcement and the HELP answer; tells strangers how to join', async () => {
+    writeFileSync(join(dir, 'postboggle.yaml'), readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('players:\n', 'playersGuide: "https://boggle.example.org/players.html"\nplayers:\n'));
+    const pub = cli(['round', 'publish'], '2026-11-22T10:00:00Z');
+    expect(pub.status, pub.stderr).toBe(0);
+    const ann = await simpleParser(readFileSync(join(dir, 'rounds/001/outbox/announcement-1-alice_example.test.eml')));
+    expect(ann.text).toContain('So wird gespielt, ausführlich: https://boggle.example.org/players.html');
+    expect(ann.text).toMatch(/HILFE, STATUS .*FELD, RANGLISTE/s);
+    expect(ann.html).toMatch(/<a [^>]*href="https:\/\/boggle.example.org\/players.html"/);
+    const [help, stranger] = await ingestAll([from('alice@example.test', 'hilfe'), from('eve@example.test', 'Meine Wörter', 'gurren, Gras')]);
+    expect((await replyText(help!)).text).toContain('Die Regeln und alles Weitere: https://boggle.example.org/players.html');
+    expect(stranger!.outcome).toMatchObject({ kind: 'refused', reason: 'unknown-sender' });
+    const refusal = readdirSync(join(dir, 'rounds/unrouted/outbox')).find((f) => f.startsWith(`refusal-${stranger!.id}`) && f.endsWith('.eml'));
+    const text = refusal ? (await simpleParser(readFileSync(join(dir, 'rounds/unrouted/outbox', refusal)))).text : (await simpleParser(readFileSync(join(dir, 'rounds/001/outbox', readdirSync(join(dir, 'rounds/001/outbox')).find((f) => f.startsWith(`refusal-${stranger!.id}`) && f.endsWith('.eml'))!)))).text;
+    expect(text).toMatch(/Betreff ANMELDEN und seinem Namen/);
+    expect(text).not.toContain('gurren');
+  });
 });

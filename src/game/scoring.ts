@@ -49,10 +49,12 @@ function dictionaryChange(before: RoundResult['dictionary'], now: RoundResult['d
  */
 export function scoredRounds(game: Game): RoundResult[] {
   const who = identities(game.settings);
-  return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n))).map((n) => {
-    const r = readJson<RoundResult>(game.layout.results(n));
-    return { ...r, players: r.players.map((p) => { const id = who.get(p.email.toLowerCase()); return id ? { ...p, email: id.email, name: id.name } : p; }) };
-  });
+  return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n))).map((n) => asPlayersNow(readJson<RoundResult>(game.layout.results(n)), who));
+}
+
+/** A round's results with each player under their current address and name. */
+export function asPlayersNow(r: RoundResult, who: ReturnType<typeof identities>): RoundResult {
+  return { ...r, players: r.players.map((p) => { const id = who.get(p.email.toLowerCase()); return id ? { ...p, email: id.email, name: id.name } : p; }) };
 }
 
 /** The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves reading them again. */

@@ -18,10 +18,11 @@ import { now } from './clock.js';
 import { crashPoint } from './crash-point.js';
 import { formatDeadline, isLate } from './deadline.js';
 import type { Game } from './game.js';
+import type { Settings } from './settings.js';
 import { writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
 import { applyCommand, commandReplyData } from './mail-commands.js';
-import { findPlayer, type PlayerSettings } from './players.js';
+import { addressesOf, type PlayerSettings } from './players.js';
 import { type MailCommand, parseCommand } from '../parse/mail-command.js';
 import { ignoredView, receiptData } from './receipt.js';
 import { fieldView } from '../templates/field-view.js';
@@ -143,6 +144,16 @@ export class Ingestor {
   commit(): void {
     this.batch.commit();
   }
+  private players: Map<string, Settings['players'][number]> | undefined;
+  /** The registered player of an address, main or alias (a map: a search through every player cost O(players) a mail). */
+  private playerAt(address: string | null | undefined): Settings['players'][number] | undefined {
+    if (!this.players) {
+      this.players = new Map();
+      for (const p of this.game.settings.players) for (const a of addressesOf(p)) if (!this.players.has(a)) this.players.set(a, p);
+    }
+    return address ? this.players.get(address.toLowerCase()) : undefined;
+  }
+
   /** One Outbox a folder for the run: its journal is read once. */
   private outbox(round: RoundRecord | null): Outbox {
     const d = round ? this.game.layout.outbox(round.round) : this.game.layout.outboxGeneral;
@@ -197,7 +208,7 @@ export class Ingestor {
 
     if (!mail) return this.quarantine(id, staged, raw, at, problem!);
 
-    const player = findPlayer(settings, mail.fromAddress);
+    const player = this.playerAt(mail.fromAddress);
     const named = namedRound(mail.subject, mail.text);
     const rounds = this.roundsAt(at);
     const target = pickRound(named, rounds);
@@ -314,10 +325,10 @@ export class Ingestor {
 
   /** A mail that cannot be read: stored in rounds/quarantine/, recorded for the GM, a registered sender told. */
   private async quarantine(id: string, staged: string, raw: Buffer, at: Date, why: string): Promise<IngestResult> {
-    const { layout, settings } = this.game;
+    const { layout } = this.game;
     const source = this.file(staged, raw, join(layout.rounds, 'quarantine'), id, at);
     const from = roughFrom(raw);
-    const player = findPlayer(settings, from);
+    const player = this.playerAt(from);
     const round = this.roundsAt(at).filter((r) => r.state === 'open').pop() ?? null;
     const book = this.book(round?.round ?? null);
     if (!book.ids.has(id)) {

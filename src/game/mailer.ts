@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import { composeMail } from '../mail/compose.js';
 import { fileTransport, type FlushResult, Outbox, type OutboxKind, type Transport } from '../mail/outbox.js';
 import { partialText, render, type TemplateName } from '../templates/render.js';
+import { renderInlinedHtml } from '../templates/inline.js';
 import { templateLang } from '../templates/i18n.js';
 import type { Game } from './game.js';
 import { now } from './clock.js';
@@ -27,12 +27,13 @@ export async function queueMail(game: Game, outbox: Outbox, m: {
 }): Promise<boolean> {
   if (outbox.has(m.id)) return false;
   const lang = templateLang(game.settings.language);
-  const data = { game: game.settings.name, address: parseAddress(game.settings.mail.from).address, css: partialText(game.layout.dir, 'mail-style'), ...m.data };
+  const css = partialText(game.layout.dir, 'mail-style');
+  const data = { game: game.settings.name, address: parseAddress(game.settings.mail.from).address, css, ...m.data };
   const subject = render(game.layout.dir, lang, m.template, 'subject', data);
   const text = render(game.layout.dir, lang, m.template, 'txt', data);
   if (subject === null || text === null) throw new UserError(`template ${lang}/${m.template} is missing its subject or text part`);
-  const html = render(game.layout.dir, lang, m.template, 'html', data);
-  return queueRendered(game, outbox, { ...m, subject, text, html: html === null ? undefined : inlineStyles(html) });
+  const html = renderInlinedHtml(game.layout.dir, lang, m.template, css, data, (d) => render(game.layout.dir, lang, m.template, 'html', d));
+  return queueRendered(game, outbox, { ...m, subject, text, html: html ?? undefined });
 }
 
 /** Records an already rendered message in an outbox (the newsletter renders its own parts). */
@@ -48,26 +49,6 @@ export async function queueRendered(game: Game, outbox: Outbox, m: {
     autoSubmitted: m.kind === 'receipt' || m.kind === 'refusal' || m.kind === 'notice' ? 'auto-replied' : 'auto-generated',
   });
   return outbox.queue(m.id, m.kind, m.to.address, m.subject, raw, now(), { notBefore: m.notBefore ?? undefined, key: m.key });
-}
-
-// juice (with cheerio) is loaded on first use: most commands send no HTML mail.
-const require = createRequire(import.meta.url);
-type Juice = typeof import('juice');
-let juiceLib: Juice | undefined;
-export const juice = (): Juice => (juiceLib ??= require('juice') as Juice);
-
-/** Width attributes for old Outlook; heights stay as the templates give them (pictures scale with max-width). */
-export const JUICE_OPTIONS = { applyWidthAttributes: true, applyHeightAttributes: false, removeStyleTags: true, preserveMediaQueries: true };
-
-/**
- * Mail programs drop <style> (Gmail's apps for other accounts) or rewrite classes, so
- * every rule is inlined; the dark-mode media query stays in <style> for those that read it.
- */
-export function inlineStyles(html: string): string {
-  if (!html.includes('<style')) return html;
-  return juice()(html, JUICE_OPTIONS)
-    // What stays in <style> (the dark-mode rules) is sent without juice's indentation.
-    .replace(/<style>([\s\S]*?)<\/style>/g, (_, css: string) => `<style>${css.replace(/\s*\n\s*/g, ' ').replace(/\s*([{};,])\s*/g, '$1').trim()}</style>`);
 }
 
 /** The transport the settings name. */

@@ -1,5 +1,6 @@
 import { composeMail } from '../mail/compose.js';
-import { inlineStyles, juice, JUICE_OPTIONS, parseAddress } from './mailer.js';
+import { parseAddress } from './mailer.js';
+import { inlineFragment, inlineStyles } from '../templates/inline.js';
 import { pathsSvg } from '../pictures/field-svg.js';
 import { scoreChartSvg } from '../pictures/chart-svg.js';
 import { svgToPng } from '../pictures/png.js';
@@ -140,7 +141,7 @@ export async function prepareNewsletter(game: Game, result: RoundResult): Promis
     const shared = all ? renderShared(true, `cid:${BEST_CID}`) : renderShared(false, `cid:${BEST_CID}`);
     return {
       view, allEntries: all, warnings: [], base, bestPng, css, windowBest, archive,
-      sharedHtml: juice().inlineContent(shared.html, css, JUICE_OPTIONS),
+      sharedHtml: inlineFragment(shared.html, css),
       sharedText: shared.text,
     };
   };

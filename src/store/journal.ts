@@ -67,6 +67,11 @@ export class Journal<T> {
     this.unsynced = false;
   }
 
+  /** Its file system was synced as a whole (a group commit): the appends are durable. */
+  markSynced(): void {
+    this.unsynced = false;
+  }
+
   exists(): boolean {
     return this.fs.existsSync(this.path);
   }

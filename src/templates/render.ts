@@ -20,6 +20,13 @@ hb.registerHelper('padStart', (v: unknown, n: number) => padStartWidth(String(v 
 hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
 hb.registerHelper('fill', (text: unknown, options: { hash: Record<string, string | number> }) => fill(String(text ?? ''), options.hash));
 hb.registerHelper('gt', (a: unknown, b: unknown) => Number(a) > Number(b));
+// A partial's source written into its caller (templates inlined once, see inline.ts) runs
+// in this block: the context a partial call `{{> name [context] [key=value…]}}` would get.
+hb.registerHelper('pbPartial', function (this: unknown, ...args: unknown[]) {
+  const options = args.pop() as Handlebars.HelperOptions;
+  const base = args.length > 0 ? args[0] : this;
+  return options.fn(Object.keys(options.hash as object).length > 0 ? { ...(base as object), ...(options.hash as object) } : base);
+});
 
 const cache = new Map<string, HandlebarsTemplateDelegate>();
 
@@ -32,29 +39,51 @@ export function templatePath(gameDir: string | null, lang: string, name: Templat
   return null;
 }
 
+const partialFileCache = new Map<string, Record<string, { source: string; escape: boolean }>>();
 const partialCache = new Map<string, Record<string, HandlebarsTemplateDelegate>>();
 
 /**
  * Language-neutral building blocks (templates/common/*.hbs: the field table, the style
- * sheet…), used in templates as {{> name}}; a game may override each one.
+ * sheet…), used in templates as {{> name}}; a game may override each one. field.html.hbs
+ * is the partial "field"; .html says its values are HTML-escaped.
  */
-function partials(gameDir: string | null): Record<string, HandlebarsTemplateDelegate> {
+function partialFiles(gameDir: string | null): Record<string, { source: string; escape: boolean }> {
   const key = gameDir ?? '';
-  let p = partialCache.get(key);
+  let p = partialFileCache.get(key);
   if (!p) {
     p = {};
     for (const base of [BUILTIN, gameDir ? join(gameDir, 'templates') : null]) {
       const dir = base ? join(base, 'common') : null;
       if (!dir || !existsSync(dir)) continue;
       for (const f of readdirSync(dir).filter((x) => x.endsWith('.hbs'))) {
-        // field.html.hbs is the partial "field"; .html says its values are HTML-escaped.
-        const name = basename(f, '.hbs').split('.')[0]!;
-        p[name] = hb.compile(readFileSync(join(dir, f), 'utf8'), { noEscape: !f.endsWith('.html.hbs'), strict: false });
+        p[basename(f, '.hbs').split('.')[0]!] = { source: readFileSync(join(dir, f), 'utf8'), escape: f.endsWith('.html.hbs') };
       }
     }
+    partialFileCache.set(key, p);
+  }
+  return p;
+}
+
+/** The sources of the HTML partials, by name. */
+export function htmlPartialSources(gameDir: string | null): Record<string, string> {
+  return Object.fromEntries(Object.entries(partialFiles(gameDir)).filter(([, f]) => f.escape).map(([name, f]) => [name, f.source]));
+}
+
+function partials(gameDir: string | null): Record<string, HandlebarsTemplateDelegate> {
+  const key = gameDir ?? '';
+  let p = partialCache.get(key);
+  if (!p) {
+    p = {};
+    for (const [name, f] of Object.entries(partialFiles(gameDir))) p[name] = hb.compile(f.source, { noEscape: !f.escape, strict: false });
     partialCache.set(key, p);
   }
   return p;
+}
+
+/** Compiles an HTML template given as text (every value HTML-escaped). */
+export function compileHtml(source: string): (data: object) => string {
+  const t = hb.compile(source, { noEscape: false, strict: false });
+  return (data) => t(data);
 }
 
 function compiled(path: string, escape: boolean): HandlebarsTemplateDelegate {

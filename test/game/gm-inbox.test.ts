@@ -33,7 +33,8 @@ beforeEach(() => {
   const e = { POSTBOGGLE_NOW: '2026-11-22T10:00:00Z' };
   runCli(['init', '--dir', dir, '--name', 'Boggle'], { env: e });
   writeFileSync(join(dir, 'postboggle.yaml'), readFileSync(join(dir, 'postboggle.yaml'), 'utf8')
-    .replace('players: []', 'gm: { email: spielleitung@example.test, forward: true }\nplayers:\n  - { email: alice@example.test, name: Alice Liddell }\n  - { email: bob@example.test, name: Bob, code: tulpe }')
+    .replace('gm: { forward: false }', 'gm: { email: spielleitung@example.test, forward: true }')
+    .replace('players: []', 'players:\n  - { email: alice@example.test, name: Alice Liddell }\n  - { email: bob@example.test, name: Bob, code: tulpe }')
     .replace(/from: ".*"/, 'from: "Boggle <gm@example.test>"'));
   runCli(['round', 'new', '--dir', dir, '--field', 'FERNC/BSREO/EM*RU/NLIGK/ZALEW', '--deadline', '2026-11-29T18:00'], { env: e });
 });

@@ -120,3 +120,25 @@ describe('journal', () => {
     }), { numRuns: 200 });
   });
 });
+
+describe('group commit', () => {
+  const openFds = () => readdirSync('/proc/self/fd').length;
+  for (const syncfs of [true, false]) {
+    it(`${syncfs ? 'one syncfs' : 'an fsync per file'}: every file and journal line committed, every descriptor closed`, async () => {
+      const { SyncBatch } = await import('../../src/store/sync-batch.js');
+      const dir = mkdtempSync(join(tmpdir(), 'pb-batch-'));
+      const before = openFds();
+      const batch = new SyncBatch(syncfs);
+      const journal = new Journal<{ n: number }>(join(dir, 'j.jsonl')).deferSync(batch);
+      for (let n = 0; n < 300; n++) {
+        writeFileVerified(join(dir, `f${n}.eml`), `mail ${n}`, undefined, batch, { inPlace: true });
+        journal.append({ n });
+      }
+      batch.commit();
+      journal.close();
+      expect(openFds()).toBe(before);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.eml'))).toHaveLength(300);
+      expect(journal.read().records.map((r) => r.n)).toEqual(Array.from({ length: 300 }, (_, n) => n));
+    });
+  }
+});

@@ -217,8 +217,9 @@ export class Ingestor {
     const parsed = parseEntry(mail.subject, mail.text, { onField, senderName: player?.name ?? mail.fromName, language: settings.language });
     // A mail command (HILFE, STATUS, JOIN…) that is clearly the whole message: answered, never an entry.
     const robot = !!mail.noReplyReason || mail.fromAddress === this.ownAddress;
-    const command = robot || tooLarge || !mail.fromAddress ? null : parseCommand(mail.subject, mail.text, player?.name ?? mail.fromName);
-    if (command && (player || command.command === 'join') && !(parsed.isEntry && (parsed.why === 'keywords' || parsed.why === 'numbered'))) {
+    const clearEntry = parsed.isEntry && (parsed.why === 'keywords' || parsed.why === 'numbered');
+    const command = robot || tooLarge || clearEntry || !mail.fromAddress ? null : parseCommand(mail.subject, mail.text, player?.name ?? mail.fromName);
+    if (command && (player || command.command === 'join')) {
       return this.command(mail, parsed, command, player, player ? target ?? null : null, id, staged, raw, at);
     }
     const decision = decide(mail, parsed, player, { ownAddress: this.ownAddress, rounds, tooLarge, at, grace: settings.schedule.grace });

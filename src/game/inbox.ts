@@ -115,7 +115,7 @@ export function describeItem(i: InboxItem, zone: string): string {
     : r.kind === 'quarantined' ? `unreadable, quarantined (${r.why})`
     : r.kind === 'ignored' ? `robot, not answered (${r.why})`
     : r.command === 'join' && r.outcome === 'join-requested' ? `join request${r.name ? ` as "${r.name}"` : ''} (postboggle player approve ${r.from})`
-    : `mail command ${r.command.toUpperCase()} (${r.outcome}), answered`;
+    : `mail command ${r.command.toUpperCase()}${r.outcome === 'answered' ? '' : ` (${r.outcome})`}, answered`;
   const where = i.round === null ? 'no round' : `round ${i.round}`;
   const subject = r.subject ? ` "${r.subject.slice(0, 60)}"` : '';
   const done = i.handled ? `  [handled ${local(i.handled.at)}${i.handled.note ? `: ${i.handled.note}` : ''}]` : '';

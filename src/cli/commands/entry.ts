@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { openGame } from '../../game/game.js';
@@ -49,15 +50,17 @@ export const entryCommand = defineCommand<EntryArgs>({
     if (argv.action === 'show') {
       const h = playerHistory(game, round, argv.email);
       if (argv.json) { process.stdout.write(JSON.stringify(h, null, 2) + '\n'); return; }
-      const lines = [`${h.name} <${h.email}>, round ${round.round}:`];
+      const zone = game.settings.schedule.timezone;
+      const local = (iso: string) => DateTime.fromISO(iso).setZone(zone).toFormat('yyyy-MM-dd HH:mm ZZZZ');
+      const lines = [`${h.name} <${h.email}>, round ${round.round} (times in ${zone}):`];
       if (h.items.length === 0) lines.push('  nothing received');
       for (const { n, record: r, current } of h.items) {
         const mark = current ? '  <- entry of record' : '';
-        if (r.kind === 'refused') lines.push(`  #${n}  ${r.at}  late mail (refused, round closed), id ${r.id.slice(0, 10)}: postboggle entry accept-late ${round.round} ${h.email} ${r.id.slice(0, 10)}`);
-        else if (r.kind === 'removed') lines.push(`  #${n}  ${r.gm.at}  removed by the GM: ${r.gm.reason}${mark}`);
+        if (r.kind === 'refused') lines.push(`  #${n}  ${local(r.at)}  late mail (refused, round closed), id ${r.id.slice(0, 10)}: postboggle entry accept-late ${round.round} ${h.email} ${r.id.slice(0, 10)}`);
+        else if (r.kind === 'removed') lines.push(`  #${n}  ${local(r.gm.at)}  removed by the GM: ${r.gm.reason}${mark}`);
         else {
-          const by = r.gm ? ` [GM ${r.gm.action} ${r.gm.at}: ${r.gm.reason}]` : '';
-          lines.push(`  #${n}  ${r.at}  ${r.main.join(', ')}${r.substitutes.length ? ` | substitutes: ${r.substitutes.join(', ')}` : ''}${r.joker ? ` | joker ${r.joker}` : ''}${by}${mark}`);
+          const by = r.gm ? ` [GM ${r.gm.action} ${local(r.gm.at)}: ${r.gm.reason}]` : '';
+          lines.push(`  #${n}  ${local(r.at)}  ${r.main.join(', ')}${r.substitutes.length ? ` | substitutes: ${r.substitutes.join(', ')}` : ''}${r.joker ? ` | joker ${r.joker}` : ''}${by}${mark}`);
         }
       }
       process.stdout.write(lines.join('\n') + '\n');

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { now } from '../../game/clock.js';
@@ -71,7 +72,7 @@ export const playerCommand = defineCommand<PlayerArgs>({
     if (argv.action === 'requests') {
       const reqs = joinRequests(game);
       if (argv.json) process.stdout.write(JSON.stringify(reqs, null, 2) + '\n');
-      else process.stdout.write(reqs.length ? reqs.map((r) => `${r.address}  ${r.name || '(no name given)'}  asked ${r.at}`).join('\n') + '\n' : 'no join requests\n');
+      else process.stdout.write(reqs.length ? reqs.map((r) => `${r.address}  ${r.name || '(no name given)'}  asked ${DateTime.fromISO(r.at).setZone(zone).toFormat('yyyy-MM-dd HH:mm')}`).join('\n') + '\n' : 'no join requests\n');
       return;
     }
     const email = address(argv.email, `player ${argv.action}: EMAIL`);

@@ -25,11 +25,27 @@ export function findPlayer(settings: Pick<Settings, 'players'>, address: string 
   return settings.players.find((p) => addressesOf(p).includes(a));
 }
 
-/** Any address (primary or alias) → the player's current address and name. */
-export function identities(settings: Pick<Settings, 'players'>): Map<string, { email: string; name: string }> {
-  const m = new Map<string, { email: string; name: string }>();
-  for (const p of settings.players) for (const a of addressesOf(p)) if (!m.has(a)) m.set(a, { email: p.email.toLowerCase(), name: p.name });
-  return m;
+export interface Identities {
+  /** The player a result row belongs to: by its id if the player has one, else by any of the player's addresses. */
+  get(address: string, id?: string): { email: string; name: string; id?: string } | undefined;
+}
+
+/** Who each result row is now: the player's current address, name and id. */
+export function identities(settings: Pick<Settings, 'players'>): Identities {
+  const byAddress = new Map<string, { email: string; name: string; id?: string }>();
+  const byId = new Map<string, { email: string; name: string; id?: string }>();
+  for (const p of settings.players) {
+    const who = { email: p.email.toLowerCase(), name: p.name, ...(p.id ? { id: p.id } : {}) };
+    if (p.id && !byId.has(p.id)) byId.set(p.id, who);
+    for (const a of addressesOf(p)) if (!byAddress.has(a)) byAddress.set(a, who);
+  }
+  return { get: (address, id) => (id ? byId.get(id) : undefined) ?? byAddress.get(address.toLowerCase()) };
+}
+
+/** The next free id of the form p<N>. */
+export function nextPlayerId(players: readonly Record<string, unknown>[]): string {
+  const used = players.map((p) => (typeof p.id === 'string' ? /^p(\d+)$/.exec(p.id)?.[1] : undefined)).filter(Boolean).map(Number);
+  return `p${Math.max(0, players.length, ...used) + 1}`;
 }
 
 /** Whether a player is away (paused) at a moment: until the end of pausedUntil in the game's zone. */

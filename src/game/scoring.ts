@@ -27,7 +27,10 @@ export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending
       throw new UserError(`round ${round.round} has ${pending.length} word(s) awaiting review (${pending.slice(0, 5).map((p) => p.word).join(', ')}${pending.length > 5 ? ', …' : ''}): decide with postboggle judge accept|reject, or score with --reject-pending`);
     }
   }
-  const result = scoreRound(round.round, entries.map((e) => ({ email: e.email, name: e.name, entry: e })), ctx);
+  const scored = scoreRound(round.round, entries.map((e) => ({ email: e.email, name: e.name, entry: e })), ctx);
+  // Each row carries the player's stable id, so that a later change of address keeps it theirs.
+  const who = identities(game.settings);
+  const result = { ...scored, players: scored.players.map((p) => { const id = who.get(p.email)?.id; return id ? { ...p, id } : p; }) };
   const before = readJsonIfExists<RoundResult>(game.layout.results(round.round));
   writeJson(game.layout.results(round.round), result);
   const changed = dictionaryChange(before?.dictionary, result.dictionary);
@@ -54,7 +57,7 @@ export function scoredRounds(game: Game): RoundResult[] {
 
 /** A round's results with each player under their current address and name. */
 export function asPlayersNow(r: RoundResult, who: ReturnType<typeof identities>): RoundResult {
-  return { ...r, players: r.players.map((p) => { const id = who.get(p.email.toLowerCase()); return id ? { ...p, email: id.email, name: id.name } : p; }) };
+  return { ...r, players: r.players.map((p) => { const now = who.get(p.email, p.id); return now ? { ...p, email: now.email, name: now.name } : p; }) };
 }
 
 /** The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves reading them again. */

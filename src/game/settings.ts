@@ -20,6 +20,8 @@ const rulesSchema = z.strictObject({
 });
 
 const playerSchema = z.strictObject({
+  /** A stable id (player add gives one): results carry it, so a player whose address is edited stays one player. */
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'expected letters, digits, - or _ (like p7)').optional(),
   email: z.email(),
   name: z.string().min(1).max(100),
   /** Optional secret the player puts in each entry ("Code: …"), against forged senders. */

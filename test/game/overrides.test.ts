@@ -63,7 +63,7 @@ describe('GM overrides with an audit trail', () => {
     }
   });
 
-  it('records set, restore, accept-late and remove in the journal, and the newsletter lists them', async () => {
+  it('records set, restore, accept-late and remove in the journal, and the newsletter lists them', { timeout: 180_000 }, async () => {
     const score = cli(['score', '1'], '2026-11-30T10:00:00Z');
     expect(score.status, score.stderr).toBe(0);
     expect(cli(['newsletter', '1', '--send'], '2026-11-30T10:05:00Z').status).toBe(0);
@@ -123,7 +123,7 @@ describe('GM overrides with an audit trail', () => {
 });
 
 describe('a player renamed and re-addressed stays one row', () => {
-  it('keeps the ranking history under a new name and address', () => {
+  it('keeps the ranking history under a new name and address', { timeout: 180_000 }, () => {
     expect(cli(['player', 'rename', 'bob@example.test', 'Robert', 'Baumeister']).status).toBe(0);
     const alias = cli(['player', 'alias', 'bob@example.test', 'robert@new.example', '--primary']);
     expect(alias.status, alias.stderr).toBe(0);
@@ -153,5 +153,13 @@ describe('a player renamed and re-addressed stays one row', () => {
     expect(cli(['player', 'pause', 'alice@example.test', '--until', '24.12.2026']).stdout).toMatch(/paused until 2026-12-24/);
     expect(cli(['player', 'list']).stdout).toMatch(/alice@example.test {2}Alice {2}\[code\] {2}paused until 2026-12-24/);
     expect(cli(['player', 'code', 'alice@example.test', '--reset']).stdout).toMatch(/has no code now/);
+
+    // Even an address edited by hand in postboggle.yaml keeps her results hers: they carry her id.
+    const yaml = join(dir, 'postboggle.yaml');
+    expect(readFileSync(yaml, 'utf8')).toMatch(/\{ id: p1, email: alice@example.test, name: Alice/);
+    writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('email: alice@example.test', 'email: alice@moved.example'));
+    const rows2 = JSON.parse(cli(['ranking', '--json'], '2026-12-07T10:00:00Z').stdout).ranking as { name: string; email: string }[];
+    expect(rows2.filter((r) => r.name === 'Alice')).toEqual([expect.objectContaining({ email: 'alice@moved.example' })]);
+    expect(json('rounds/001/results.json').players.find((p: { name: string }) => p.name === 'Alice')).toMatchObject({ id: 'p1', email: 'alice@example.test' });
   });
 });

@@ -5,7 +5,7 @@ import { now } from '../../game/clock.js';
 import { openGame } from '../../game/game.js';
 import { joinRequests, markIds } from '../../game/inbox.js';
 import { withLock } from '../../game/lock.js';
-import { addressesOf, editPlayers, findPlayer, parseDay, playerIndex } from '../../game/players.js';
+import { addressesOf, editPlayers, findPlayer, nextPlayerId, parseDay, playerIndex } from '../../game/players.js';
 import { UserError } from '../../user-error.js';
 
 const ACTIONS = ['add', 'list', 'remove', 'rename', 'alias', 'code', 'pause', 'requests', 'approve'] as const;
@@ -84,7 +84,7 @@ export const playerCommand = defineCommand<PlayerArgs>({
           if (!name) throw new UserError('player add needs a NAME after the EMAIL');
           editPlayers(file, (players) => {
             if (findPlayer({ players: players as never }, email)) throw new UserError(`${email} is a player already`);
-            return [...players, { email, name, ...(argv.code ? { code: argv.code } : {}) }];
+            return [...players, { id: nextPlayerId(players), email, name, ...(argv.code ? { code: argv.code } : {}) }];
           });
           process.stdout.write(`added ${name} <${email}>${argv.code ? ' with a code' : ''}\n`);
           return;
@@ -118,6 +118,7 @@ export const playerCommand = defineCommand<PlayerArgs>({
             if (owner >= 0 && owner !== i) throw new UserError(`${other} belongs to ${players[owner]!.name} already`);
             const all = [...new Set([...mine, other])];
             const primary = argv.primary ? other : mine[0]!;
+            p.id ??= nextPlayerId(players);
             p.email = primary;
             p.aliases = all.filter((a) => a !== primary);
             return players;
@@ -147,7 +148,7 @@ export const playerCommand = defineCommand<PlayerArgs>({
           if (!req) throw new UserError(`there is no join request from ${email} (postboggle player requests)`);
           const name = cleanName(argv.rest) || req.name;
           if (!name) throw new UserError(`${email} gave no name: player approve ${email} NAME`);
-          editPlayers(file, (players) => [...players, { email, name }]);
+          editPlayers(file, (players) => [...players, { id: nextPlayerId(players), email, name }]);
           markIds(game.layout, req.ids, `approved as ${name}`);
           process.stdout.write(`added ${name} <${email}>: approved their join request\n`);
           return;

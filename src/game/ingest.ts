@@ -177,7 +177,12 @@ export class Ingestor {
   /** Raw mails stored by a run that was killed before it read them: read them first. */
   leftovers(): string[] {
     const dir = join(this.game.layout.rounds, 'incoming');
-    return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => join(dir, f)) : [];
+    if (!existsSync(dir)) return [];
+    const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => join(dir, f));
+    // An empty file is no mail: what a write that found the disk full left behind (its mail
+    // was not taken, and is fetched or fed in again).
+    for (const f of files) if (statSync(f).size === 0) unlinkSync(f);
+    return files.filter((f) => existsSync(f));
   }
 
   async ingest(raw: Buffer, opts: { receivedAt?: Date | undefined } = {}): Promise<IngestResult> {

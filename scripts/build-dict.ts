@@ -1,14 +1,20 @@
 // Builds the dictionaries into dict/ (run by `npm install` through the prepare script, and
 // by `npm run build:dict`): German at install, the other languages on first use (or name
-// them here: `npm run build:dict -- en fr`); --force rebuilds.
+// them here: `npm run build:dict -- en fr`); --force rebuilds. `--with ding` / `--without
+// ding` choose a word list from a Debian package (docs/dictionaries.md), kept for later builds.
 import { join } from 'node:path';
 import { buildDictionaries } from '../src/dict/build/build-all.js';
+import { chooseSources } from '../src/dict/build/system-sources.js';
 import { PACKAGE_ROOT } from '../src/package-root.js';
 import type { Language } from '../src/rules/types.js';
 
 const args = process.argv.slice(2);
-const langs = args.filter((a) => !a.startsWith('-')) as Language[];
+const valueOf = (flag: string) => args.flatMap((a, i) => (a === flag && args[i + 1] ? [args[i + 1]!] : []));
+const withSources = valueOf('--with');
+const withoutSources = valueOf('--without');
+const langs = args.filter((a, i) => !a.startsWith('-') && !['--with', '--without'].includes(args[i - 1] ?? '')) as Language[];
 try {
+  if (withSources.length || withoutSources.length) chooseSources(join(PACKAGE_ROOT, 'dict'), withSources, withoutSources);
   await buildDictionaries(join(PACKAGE_ROOT, 'dict'), langs.length ? langs : ['de'], args.includes('--force'));
 } catch (e) {
   process.stderr.write(`postboggle: ${(e as Error).message}\n`);

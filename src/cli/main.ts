@@ -29,6 +29,9 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   site: async () => (await import('./commands/site.js')).siteCommand,
   serve: async () => (await import('./commands/serve.js')).serveCommand,
   tick: async () => (await import('./commands/tick.js')).tickCommand,
+  pause: async () => (await import('./commands/pause.js')).pauseCommand,
+  resume: async () => (await import('./commands/pause.js')).resumeCommand,
+  doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
   watch: async () => (await import('./commands/watch.js')).watchCommand,
   solve: async () => (await import('./commands/solve.js')).solveCommand,
   check: async () => (await import('./commands/check.js')).checkCommand,
@@ -41,6 +44,15 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
 function commandsNamed(args: string[]): string[] {
   const named = args.filter((a) => Object.hasOwn(COMMANDS, a));
   return named.length > 0 ? [...new Set(named)] : Object.keys(COMMANDS);
+}
+
+// A reader that goes away (`postboggle ingest | head -1`) must not kill a run half-way or
+// print a stack trace: the run finishes its work (its output is no longer wanted).
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') return;
+    process.exitCode = 1;
+  });
 }
 
 async function main(): Promise<void> {

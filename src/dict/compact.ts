@@ -26,7 +26,8 @@ export const dictFiles = (dir: string, lang: string) => ({
 });
 
 export interface CompactInput {
-  map: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  /** Folded form → lemma id → tag bits | source bits << 8 (a Map, or FormTable.compactInput()). */
+  map: { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined };
   lemmaKeys: readonly string[];
   lemmaPos: readonly PartOfSpeech[];
   sourceNames: readonly string[];

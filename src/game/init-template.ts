@@ -28,6 +28,12 @@ schedule:
   duration: P7D           # default round length (ISO 8601)
   grace: PT0S             # entries this long after the deadline still count
   autoNextRound: true     # postboggle tick opens and publishes the next round after scoring
+  # every: sunday         # a rhythm (docs/schedule.md): deadlines every sunday (or every: 3 days)
+  # at: "20:00"           #   at this time in the zone, however late tick runs
+  reminders: []           # e.g. [P2D, PT6H]: remind players without an entry before the deadline
+  missedNotice: false     # tell players without an entry that they missed the round
+  autoPublish: false      # tick publishes a round you opened but did not publish
+  paused: false           # postboggle pause / resume
 
 mail:
   from: "{{name}} <postboggle@localhost>"
@@ -64,6 +70,7 @@ newsletter:
   top: 10                 # rows of the round table and of the ranking in each mail
   maxBytes: 30000         # every entry goes into every mail while a mail stays this small;
                           # else the mail has the top of the tables and a link to the site
+  approval: false         # true: tick holds each newsletter until postboggle newsletter approve N
 
 # The tournament site: postboggle site writes it, postboggle serve shows it locally. Where
 # you upload it, so that mails link to the round's page:

@@ -8,6 +8,7 @@ import { UserError } from '../user-error.js';
 import { now } from './clock.js';
 import { deadlineFrom, isLate, isoInZone } from './deadline.js';
 import type { Game } from './game.js';
+import { rhythmDeadline } from './schedule.js';
 import { readRound, roundNumbers, type RoundRecord, writeRound } from './rounds.js';
 
 export function diceSetFor(game: Game): string {
@@ -57,7 +58,9 @@ export async function newRound(game: Game, opts: { seed?: string | undefined; fi
     round: (numbers[numbers.length - 1] ?? 0) + 1,
     field, seed, dice,
     opens: isoInZone(t, settings.schedule.timezone),
-    deadline: deadlineFrom({ deadline: opts.deadline, duration: opts.duration ?? settings.schedule.duration }, t, settings.schedule.timezone),
+    // On a rhythm (schedule.every) the deadline is the rhythm's next slot, whenever this runs.
+    deadline: (!opts.deadline && !opts.duration ? rhythmDeadline(settings.schedule, t) : null)
+      ?? deadlineFrom({ deadline: opts.deadline, duration: opts.duration ?? settings.schedule.duration }, t, settings.schedule.timezone),
     state: 'open',
     publishedAt: null, scoredAt: null, newsletterSentAt: null,
   };

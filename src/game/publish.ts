@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DateTime } from 'luxon';
 import { Outbox } from '../mail/outbox.js';
+import { UserError } from '../user-error.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import { fieldView } from '../templates/field-view.js';
 import { templateLang } from '../templates/i18n.js';
@@ -23,12 +25,28 @@ async function mailEveryPlayer(game: Game, round: number, kind: 'announcement', 
   return { queued, ...await flushOutboxes(game, [game.layout.outbox(round)]) };
 }
 
-/** Queues the round's announcement to every player (once each) and sends what is queued. */
+/**
+ * The id prefix of the round's announcement with its current deadline: the first one is
+ * announcement-N; after the deadline moved, announcement-N-<new deadline, UTC>, so that
+ * publishing again mails the new deadline, and publishing twice mails it once.
+ */
+export function announcementPrefix(r: RoundRecord, announcedBefore?: (deadline: string) => boolean): string {
+  const first = r.announcedDeadlines?.[0] ?? (r.publishedAt ? undefined : r.deadline);
+  // A round published before round.json kept its announced deadlines: the outbox says which it was.
+  if (first === r.deadline || (first === undefined && announcedBefore?.(r.deadline))) return `announcement-${r.round}`;
+  return `announcement-${r.round}-${DateTime.fromISO(r.deadline).toUTC().toFormat("yyyyLLdd'T'HHmm")}`;
+}
+
+/** Queues the round's announcement to every player (once each for each deadline) and sends what is queued. */
 export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued: number; sent: number; failed: number }> {
+  if (r.state === 'void') throw new UserError(`round ${r.round} is void; there is nothing to publish`);
   const lang = templateLang(game.settings.language);
   const deadline = formatDeadline(r.deadline, game.settings.schedule.timezone, lang);
-  const result = await mailEveryPlayer(game, r.round, 'announcement', `announcement-${r.round}`, { round: r.round, ...fieldView(r.field), deadline, ...game.rules, guide: game.settings.playersGuide ?? null });
-  writeRound(game.layout, { ...readRound(game.layout, r.round), publishedAt: r.publishedAt ?? now().toISOString() });
+  const announcedBefore = () => new Outbox(game.layout.outbox(r.round)).records().some((m) => m.id.startsWith(`announcement-${r.round}-`) && m.kind === 'announcement' && m.subject.includes(deadline));
+  const result = await mailEveryPlayer(game, r.round, 'announcement', announcementPrefix(r, announcedBefore), { round: r.round, ...fieldView(r.field), deadline, ...game.rules, guide: game.settings.playersGuide ?? null });
+  const cur = readRound(game.layout, r.round);
+  const announced = cur.announcedDeadlines ?? [];
+  writeRound(game.layout, { ...cur, publishedAt: r.publishedAt ?? now().toISOString(), announcedDeadlines: announced.includes(r.deadline) ? announced : [...announced, r.deadline] });
   return result;
 }
 

@@ -7,6 +7,7 @@ import { UserError } from '../user-error.js';
 import { readJsonIfExists } from './json-files.js';
 import type { GameLayout } from './layout.js';
 import type { EntriesFile, StoredEntry } from './rounds.js';
+import { entriesFileSchema, validated } from './state-schemas.js';
 
 // The journal of a round (rounds/NNN/journal.jsonl), and of mail that belongs to no round
 // (rounds/unrouted/journal.jsonl): one record for every mail handled, appended, never
@@ -111,7 +112,8 @@ export class RoundBook {
   private importLegacy(round: number): void {
     let file: EntriesFile | undefined;
     try {
-      file = readJsonIfExists<EntriesFile>(this.layout.entries(round));
+      const raw = readJsonIfExists<unknown>(this.layout.entries(round));
+      file = raw === undefined ? undefined : validated(entriesFileSchema, raw, this.layout, this.layout.entries(round)) as EntriesFile;
     } catch (e) {
       throw new UserError(`${(e as Error).message}; postboggle rebuild reads the stored mails again and writes it anew`);
     }
@@ -169,7 +171,8 @@ export function readEntriesOf(layout: GameLayout, round: number): EntriesFile {
   const path = journalPath(layout, round);
   if (existsSync(path)) return deriveEntries(round, new Journal<JournalRecord>(path).read().records);
   try {
-    return readJsonIfExists<EntriesFile>(layout.entries(round)) ?? { round, entries: [] };
+    const raw = readJsonIfExists<unknown>(layout.entries(round));
+    return raw === undefined ? { round, entries: [] } : validated(entriesFileSchema, raw, layout, layout.entries(round)) as EntriesFile;
   } catch (e) {
     throw new UserError(`${(e as Error).message}; postboggle rebuild reads the stored mails again and writes it anew`);
   }

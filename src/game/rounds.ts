@@ -4,8 +4,9 @@ import type { GameLayout } from './layout.js';
 import { readJson, writeJson } from './json-files.js';
 import { readEntriesOf } from './round-journal.js';
 import { UserError } from '../user-error.js';
+import { roundRecordSchema, validated } from './state-schemas.js';
 
-export type RoundState = 'open' | 'closed' | 'scored';
+export type RoundState = 'open' | 'closed' | 'scored' | 'void';
 
 /** rounds/NNN/round.json */
 export interface RoundRecord {
@@ -20,6 +21,12 @@ export interface RoundRecord {
   publishedAt?: string | null;
   scoredAt?: string | null;
   newsletterSentAt?: string | null;
+  /** With newsletter.approval: when the GM approved the newsletter (postboggle newsletter approve). */
+  newsletterApprovedAt?: string | null;
+  /** The deadlines the announcement was mailed with (round publish again after a change mails the new one). */
+  announcedDeadlines?: string[];
+  /** A cancelled round (postboggle round void): no score, skipped by the ranking, no newsletter. */
+  voided?: { at: string; reason: string } | null;
 }
 
 /** One player's entry of record, as read from a mail. */
@@ -49,7 +56,7 @@ export function roundNumbers(layout: GameLayout): number[] {
 
 export function readRound(layout: GameLayout, n: number): RoundRecord {
   if (!existsSync(layout.roundFile(n))) throw new UserError(`there is no round ${n}`);
-  return readJson<RoundRecord>(layout.roundFile(n));
+  return validated(roundRecordSchema, readJson<unknown>(layout.roundFile(n)), layout, layout.roundFile(n)) as RoundRecord;
 }
 
 /** Every round of the game, oldest first. */

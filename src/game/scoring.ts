@@ -8,13 +8,15 @@ import type { Game } from './game.js';
 import { readJson, readJsonIfExists, writeJson } from './json-files.js';
 import { identities } from './players.js';
 import { pendingWords } from './review.js';
-import { readEntries, roundNumbers, type RoundRecord, writeRound } from './rounds.js';
+import { readEntries, readRound, roundNumbers, type RoundRecord, writeRound } from './rounds.js';
+import { resultsSchema, validated } from './state-schemas.js';
 
 /**
  * Scores a round and writes results.json (SPEC 8). Words awaiting review block it unless
  * rejectPending, so that no verdict is final before the GM has decided.
  */
 export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending: boolean, early = false): Promise<RoundResult & { dictionaryChanged?: string }> {
+  if (round.state === 'void') throw new UserError(`round ${round.round} is void (cancelled): it is not scored`);
   if (round.state === 'open' && !early && !isLate(now(), round.deadline, game.settings.schedule.grace)) {
     // Scoring closes the round: entries that come later would be refused.
     throw new UserError(`round ${round.round} is open until ${round.deadline} (plus grace ${game.settings.schedule.grace}); score it after that, or pass --early to close it now`);
@@ -31,7 +33,9 @@ export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending
   // Each row carries the player's stable id, so that a later change of address keeps it theirs.
   const who = identities(game.settings);
   const result = { ...scored, players: scored.players.map((p) => { const id = who.get(p.email)?.id; return id ? { ...p, id } : p; }) };
-  const before = readJsonIfExists<RoundResult>(game.layout.results(round.round));
+  // An earlier results file is only compared with: a damaged one is replaced, not a reason to stop.
+  let before: RoundResult | undefined;
+  try { before = readJsonIfExists<RoundResult>(game.layout.results(round.round)); } catch { before = undefined; }
   writeJson(game.layout.results(round.round), result);
   const changed = dictionaryChange(before?.dictionary, result.dictionary);
   if (round.state !== 'scored') writeRound(game.layout, { ...round, state: 'scored', scoredAt: now().toISOString() });
@@ -47,17 +51,27 @@ function dictionaryChange(before: RoundResult['dictionary'], now: RoundResult['d
 }
 
 /**
- * Every scored round, its players under their current address and name (a player who
- * changed address or name since is one player: see players.ts).
+ * The results of every scored round, void rounds left out (they do not count), each
+ * player under their current address and name (a player who changed address or name
+ * since is one player: see players.ts).
  */
 export function scoredRounds(game: Game): RoundResult[] {
   const who = identities(game.settings);
-  return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n))).map((n) => asPlayersNow(readJson<RoundResult>(game.layout.results(n)), who));
+  return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n)) && readRound(game.layout, n).state !== 'void').map((n) => asPlayersNow(readResults(game.layout, n), who));
 }
 
 /** A round's results with each player under their current address and name. */
 export function asPlayersNow(r: RoundResult, who: ReturnType<typeof identities>): RoundResult {
   return { ...r, players: r.players.map((p) => { const now = who.get(p.email, p.id); return now ? { ...p, email: now.email, name: now.name } : p; }) };
+}
+
+/** rounds/NNN/results.json, checked. */
+export function readResults(layout: Game['layout'], n: number): RoundResult {
+  try {
+    return validated(resultsSchema, readJson<unknown>(layout.results(n)), layout, layout.results(n)) as unknown as RoundResult;
+  } catch (e) {
+    throw new UserError(`${(e as Error).message}; postboggle score ${n} writes it anew from the entries`);
+  }
 }
 
 /** The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves reading them again. */

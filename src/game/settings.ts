@@ -3,6 +3,7 @@ import { DateTime, Duration } from 'luxon';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../user-error.js';
+import { checkRhythm, RHYTHM_DEFAULTS, rhythmKeys } from './schedule-settings.js';
 
 const rulesSchema = z.strictObject({
   field: z.enum(['5x5', '4x4']).default('5x5'),
@@ -79,6 +80,8 @@ const newsletterSchema = z.strictObject({
   top: z.number().int().min(1).max(100).default(10),
   /** Every entry goes into every mail while the mail stays under this many bytes. */
   maxBytes: z.number().int().min(10_000).max(10_000_000).default(30_000),
+  /** tick holds each newsletter until the GM approves it (postboggle newsletter approve N). */
+  approval: z.boolean().default(false),
 });
 
 const siteSchema = z.strictObject({
@@ -97,7 +100,8 @@ export const settingsSchema = z.strictObject({
     grace: z.string().refine((d) => Duration.fromISO(d).isValid, 'expected an ISO 8601 duration like PT2H').default('PT0S'),
     /** tick opens and publishes the next round once the last one is scored. */
     autoNextRound: z.boolean().default(true),
-  }).default({ timezone: 'Europe/Berlin', duration: 'P7D', grace: 'PT0S', autoNextRound: true }),
+    ...rhythmKeys,
+  }).superRefine(checkRhythm).default({ timezone: 'Europe/Berlin', duration: 'P7D', grace: 'PT0S', autoNextRound: true, ...RHYTHM_DEFAULTS }),
   mail: mailSchema.default(mailSchema.parse({})),
   ratings: ratingsSchema.default(ratingsSchema.parse({})),
   newsletter: newsletterSchema.default(newsletterSchema.parse({})),

@@ -12,7 +12,7 @@ const SIZES = [4, 5];
  * `FERNC/BSREO/EM*RU/NLIGK/ZALEW`.
  */
 export function parseField(text: string): Field {
-  const rows = text.trim().toUpperCase().split(/[\s/]+/).filter((r) => r.length > 0);
+  const rows = fieldRowsOf(text);
   const size = rows.length;
   if (!SIZES.includes(size)) {
     throw new FieldError(`a field has 4 or 5 rows separated by "/", got ${size} in "${text}"`);
@@ -21,7 +21,7 @@ export function parseField(text: string): Field {
   rows.forEach((row, r) => {
     const faces = (row.length > size ? row.replace(/QU/g, 'Q') : row).split('');
     if (faces.length !== size) {
-      throw new FieldError(`row ${r + 1} ("${row}") has ${faces.length} cells, expected ${size}`);
+      throw new FieldError(`row ${r + 1} ("${row.replace(/Q(?!U)/g, 'Qu')}") has ${faces.length} cells, expected ${size} (Qu is one cell)`);
     }
     for (const f of faces) {
       if (f === STAR) cells.push(STAR);
@@ -32,6 +32,27 @@ export function parseField(text: string): Field {
   });
   if (cells.filter((c) => c === STAR).length > 1) throw new FieldError('a field has at most one joker star');
   return { size, cells };
+}
+
+/**
+ * The rows of a typed field, upper case. A field may be typed as it is printed: `Qu` (capital
+ * Q, small u) is always the one QU face, and with `/` between rows, spaces between cells
+ * are allowed (`A B C D E/F G H I J/…`); without `/`, 16 or 25 single cells separated by
+ * white space are read row by row.
+ */
+function fieldRowsOf(text: string): string[] {
+  const marked = text.trim().replace(/Qu/g, '\u0000');
+  let rows: string[];
+  if (marked.includes('/')) rows = marked.split('/').map((r) => r.replace(/\s+/g, ''));
+  else {
+    rows = marked.split(/\s+/);
+    const cells = rows.filter((r) => r.length > 0);
+    if (SIZES.some((n) => cells.length === n * n) && cells.every((c) => /^(\u0000|QU|[A-Za-z*])$/i.test(c))) {
+      const n = Math.sqrt(cells.length);
+      rows = Array.from({ length: n }, (_, i) => cells.slice(i * n, (i + 1) * n).map((c) => (c.length > 1 ? '\u0000' : c)).join(''));
+    }
+  }
+  return rows.filter((r) => r.length > 0).map((r) => r.toUpperCase().replace(/\u0000/g, 'Q'));
 }
 
 /** The canonical text notation: rows joined by `/`, QU written as Q. */

@@ -14,8 +14,15 @@ const FOLDED = /^[A-Z]+$/;
  * word, never silently turned into a different word.
  */
 export function foldWord(token: string, language: Language): string | null {
+  // Most tokens are plain letters: nothing to fold (a dictionary build folds millions).
+  const upper = token.toUpperCase();
+  if (FOLDED.test(upper)) return upper;
   let out = '';
   for (const ch of token.normalize('NFC').toUpperCase()) {
+    if (ch >= 'A' && ch <= 'Z') {
+      out += ch;
+      continue;
+    }
     const spelled = SPELLED_OUT[ch] ?? (language === 'de' ? GERMAN_UMLAUTS[ch] : undefined);
     out += spelled ?? ch.normalize('NFD').replace(COMBINING_MARKS, '');
   }

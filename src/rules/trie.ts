@@ -57,8 +57,18 @@ export class FormTrie {
 
   /** Builds the trie of sorted folded forms, level by level over ranges of the sorted list. */
   static build(store: FormStore): FormTrie {
+    // Exactly the trie's node count: each form of the sorted list adds a node for every
+    // letter past the prefix it shares with the form before it (a bound by total letters
+    // would take three times the memory for a big dictionary).
     let capacity = 1;
-    for (let i = 0; i < store.size; i++) capacity += store.formAt(i).length;
+    let prev = '';
+    for (let i = 0; i < store.size; i++) {
+      const f = store.formAt(i);
+      let shared = 0;
+      while (shared < f.length && shared < prev.length && f.charCodeAt(shared) === prev.charCodeAt(shared)) shared++;
+      capacity += f.length - shared;
+      prev = f;
+    }
     const mask = new Uint32Array(capacity), first = new Uint32Array(capacity), form = new Uint32Array(capacity);
     // The forms below node n are lo[n] .. hi[n] of the sorted list; they share depth[n] letters.
     const lo = new Uint32Array(capacity), hi = new Uint32Array(capacity), depth = new Uint32Array(capacity);

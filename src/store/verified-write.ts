@@ -72,7 +72,9 @@ export function writeFileVerified(path: string, data: string | Buffer, fs: Write
     if (tmp !== path) fs.renameSync(tmp, path);
   } catch (e) {
     if (fd !== undefined) try { fs.closeSync(fd); } catch { /* already failing */ }
-    if (tmp !== path) try { fs.unlinkSync(tmp); } catch { /* never created */ }
+    // In place, the file is new and trusted by nothing yet: a half-written one (a full disk)
+    // is removed, so that the next run does not take it for a stored mail.
+    try { fs.unlinkSync(tmp); } catch { /* never created */ }
     throw new UserError(`cannot write ${path}: ${(e as Error).message}; the previous version is unchanged (free disk space and run the command again)`);
   }
   if (batch) batch.file(path, fd!);

@@ -64,6 +64,13 @@ describe('German lemmas: one identity per word', () => {
     expect(different('Bänke', 'Bänken')).toBe(false);
     expect(different('Wörter', 'Worte')).toBe(false);
   });
+  it("a form the lexicon gives one noun is not also made another noun's by the spellchecker's flags", () => {
+    expect(lemmas('Museen')).toEqual(['Museum']);
+    expect(lemmas('Katzen')).toEqual(['Katze']);
+    expect(different('Museen', 'Museums')).toBe(false);
+    expect(different('Katzen', 'Katze')).toBe(false);
+    expect(lemmas('Musen')).toContain('Muse');
+  });
   it('derivation makes a new word; nominalised infinitives that are headwords are nouns of their own', () => {
     expect(lemmas('Lehrerin')).toEqual(['Lehrerin']);
     expect(different('Lehrerin', 'Lehrer')).toBe(true);

@@ -141,7 +141,7 @@ describe('a player renamed and re-addressed stays one row', () => {
     expect(cli(['entry', 'show', '1', 'robert@new.example']).stdout).toMatch(/Robert Baumeister <robert@new.example>|Bob <robert@new.example>/);
     for (const [args, msg] of [
       [['player', 'alias', 'alice@example.test', 'robert@new.example'], /belongs to Robert Baumeister already/],
-      [['player', 'add', 'not-an-address', 'X'], /^postboggle: player add: EMAIL "not-an-address" is not a mail address/],
+      [['player', 'add', 'not-an-address', 'X'], /^postboggle: player add: EMAIL "not-an-address" is not an email address/],
       [['player', 'rename', 'nobody@example.test', 'X'], /nobody@example.test is not a player/],
       [['player', 'pause', 'alice@example.test', '--until', 'soon'], /--until "soon" is not a date/],
     ] as const) {

@@ -134,9 +134,10 @@ describe('settings that shape the game', () => {
 });
 
 describe('tick on the file transport', () => {
-  it('waits for the GM while words await review, then scores, opens the next round and sends the newsletter once', () => {
+  it('waits for the GM while words await review, then scores, opens the next round and sends the newsletter once', { timeout: 120_000 }, () => {
     const dir = newGame();
     const at = (t: string) => ({ POSTBOGGLE_NOW: t });
+    expect(runCli(['round', 'publish', '--dir', dir], { env: at('2026-11-22T10:00:00Z') }).status).toBe(0); // tick holds a round never published
     runCli(['ingest', '--dir', dir], { input: 'From: alice@example.test\r\nSubject: Runde 1\r\nMessage-ID: <t1@example.test>\r\n\r\nJoker: A\r\ngurren, Emaille\r\n', env: at('2026-11-24T10:00:00Z') });
     expect(runCli(['tick', '--dir', dir], { env: at('2026-11-25T10:00:00Z') }).stdout).toBe('nothing due\n');
     const blocked = runCli(['tick', '--dir', dir], { env: at('2026-11-29T18:00:00Z') }).stdout;

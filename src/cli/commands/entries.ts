@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
+import { roundArg } from '../common-options.js';
 import { openGame } from '../../game/game.js';
 import { readEntries, resolveRound } from '../../game/rounds.js';
 
@@ -13,7 +14,7 @@ export const entriesCommand = defineCommand<EntriesArgs>({
   command: 'entries [round]',
   describe: 'the entries of record of a round (as read from the mails), with replaced ones counted',
   builder: (y: Argv) =>
-    y.positional('round', { type: 'number', describe: 'round number (default: the latest)' })
+    y.positional('round', { type: 'string', coerce: roundArg, describe: 'round number (default: the latest)' })
       .option('json', { type: 'boolean', default: false })
       .example('$0 entries 3 --json', 'round 3\'s entries.json'),
   handler: (argv) => {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { DateTime } from 'luxon';
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { openGame } from '../../game/game.js';
@@ -53,15 +54,17 @@ export const ingestCommand = defineCommand<IngestArgs>({
     y.option('eml', { type: 'string', array: true, describe: '.eml files to read' })
       .option('maildir', { type: 'string', describe: 'a Maildir to read (new/ and cur/)' })
       .option('imap', { type: 'boolean', default: false, describe: 'fetch new mail from the IMAP server in postboggle.yaml' })
-      .option('received-at', { type: 'string', describe: 'with --eml or stdin: when the mail arrived (ISO 8601), if not from its Received header' })
+      .option('received-at', { type: 'string', describe: 'with --eml or stdin: when the mail arrived (ISO 8601); it wins over the mail\'s Received header' })
       .example('$0 ingest --eml mails/*.eml', 'read saved mails')
       .example('formail -s postboggle ingest --dir ~/boggle < mbox', 'one mail a call from standard input (procmail, fetchmail)'),
   handler: async (argv) => {
     const game = openGame(argv.dir);
     let receivedAt: Date | undefined;
     if (argv.receivedAt) {
-      receivedAt = new Date(argv.receivedAt);
-      if (Number.isNaN(receivedAt.getTime())) throw new UserError(`--received-at "${argv.receivedAt}" is not an ISO 8601 time`);
+      // A time without an offset is read in the game's zone, as deadlines are.
+      const dt = DateTime.fromISO(argv.receivedAt.trim(), { zone: game.settings.schedule.timezone });
+      if (!dt.isValid) throw new UserError(`--received-at "${argv.receivedAt}" is not an ISO 8601 time (like 2026-11-29T17:55 or 2026-11-29T17:55:00+01:00)`);
+      receivedAt = dt.toJSDate();
     }
     const results = await withLock(game.layout, async () => {
       let feed: Parameters<typeof runIngest>[1];

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { now } from '../../game/clock.js';
+import { emailArgument } from '../email-argument.js';
 import { openGame } from '../../game/game.js';
 import { joinRequests, markIds } from '../../game/inbox.js';
 import { withLock } from '../../game/lock.js';
@@ -75,7 +76,10 @@ export const playerCommand = defineCommand<PlayerArgs>({
       else process.stdout.write(reqs.length ? reqs.map((r) => `${r.address}  ${r.name || '(no name given)'}  asked ${DateTime.fromISO(r.at).setZone(zone).toFormat('yyyy-MM-dd HH:mm')}`).join('\n') + '\n' : 'no join requests\n');
       return;
     }
-    const email = address(argv.email, `player ${argv.action}: EMAIL`);
+    const typed = (argv.email ?? '').trim();
+    if (!typed) throw new UserError(`player ${argv.action} needs an EMAIL`);
+    // A new address is checked as typed (an international domain stored in its ASCII form); a player's is looked up.
+    const email = argv.action === 'add' || argv.action === 'approve' ? emailArgument(typed) : typed.toLowerCase();
     await withLock(game.layout, async () => {
       const file = game.layout.settings;
       switch (argv.action) {

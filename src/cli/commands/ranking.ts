@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
+import { positiveIntArg } from '../common-options.js';
 import { openGame } from '../../game/game.js';
 import { gameRanking } from '../../game/scoring.js';
 import { columnWidth, padEndWidth } from '../../templates/text-width.js';
@@ -14,7 +15,7 @@ export const rankingCommand = defineCommand<RankingArgs>({
   command: 'ranking',
   describe: 'the rolling ranking over the last scored rounds',
   builder: (y: Argv) =>
-    y.option('window', { type: 'number', describe: 'rounds in the ranking (default: rules.window, 7)' })
+    y.option('window', { type: 'string', coerce: positiveIntArg('window'), describe: 'rounds in the ranking (default: rules.window, 7)' })
       .option('json', { type: 'boolean', default: false })
       .example('$0 ranking --window 3', 'the last three rounds only'),
   handler: (argv) => {

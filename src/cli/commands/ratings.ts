@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
+import { roundArg } from '../common-options.js';
 import { openGame } from '../../game/game.js';
 import { changeText, gameRatings, ratingText } from '../../game/ratings.js';
 import { columnWidth, padEndWidth, padStartWidth } from '../../templates/text-width.js';
@@ -15,7 +16,7 @@ export const ratingsCommand = defineCommand<RatingsArgs>({
   command: 'ratings',
   describe: 'every player\'s rating (Elo over the pairwise matches of each round, or openskill), recomputed from the results',
   builder: (y: Argv) =>
-    y.option('round', { type: 'number', describe: 'ratings as they stood after this round (default: the latest)' })
+    y.option('round', { type: 'string', coerce: roundArg, describe: 'ratings as they stood after this round (default: the latest)' })
       .option('json', { type: 'boolean', default: false })
       .example('$0 ratings', 'the ratings table')
       .example('$0 ratings --round 3 --json', 'as they stood after round 3, with each player\'s history'),

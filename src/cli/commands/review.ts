@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
+import { roundArg } from '../common-options.js';
 import { openGame } from '../../game/game.js';
 import { pendingWords } from '../../game/review.js';
 import { readEntries, resolveRound } from '../../game/rounds.js';
@@ -14,7 +15,7 @@ export const reviewCommand = defineCommand<ReviewArgs>({
   command: 'review [round]',
   describe: 'list the words of a round awaiting your decision, with who sent them',
   builder: (y: Argv) =>
-    y.positional('round', { type: 'number', describe: 'round number (default: the latest)' })
+    y.positional('round', { type: 'string', coerce: roundArg, describe: 'round number (default: the latest)' })
       .option('json', { type: 'boolean', default: false })
       .example('$0 review 3', 'words of round 3 not in the dictionary'),
   handler: async (argv: ReviewArgs) => {

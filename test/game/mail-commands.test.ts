@@ -159,4 +159,16 @@ describe('answering commands by mail', () => {
     expect(text).toMatch(/Betreff ANMELDEN und seinem Namen/);
     expect(text).not.toContain('gurren');
   });
+
+  it('a player paused by mail gets no reminder; the others do', async () => {
+    writeFileSync(join(dir, 'postboggle.yaml'), readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace(/reminders: \[\].*\n/, 'reminders: [P2D]\n'));
+    expect(cli(['round', 'publish'], '2026-11-22T10:00:00Z').status).toBe(0);
+    const [pause] = await ingestAll([from('alice@example.test', 'URLAUB bis 5.12.2026')]);
+    expect(pause!.outcome).toMatchObject({ outcome: 'paused' });
+    const t = cli(['tick'], '2026-11-28T12:00:00Z');
+    expect(t.status, t.stderr).toBe(0);
+    const reminders = readdirSync(join(dir, 'rounds/001/outbox')).filter((f) => f.startsWith('reminder-') && f.endsWith('.eml'));
+    expect(reminders.some((f) => f.includes('bob'))).toBe(true);
+    expect(reminders.some((f) => f.includes('alice'))).toBe(false);
+  });
 });

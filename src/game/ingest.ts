@@ -22,6 +22,9 @@ import type { Settings } from './settings.js';
 import { writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
 import { isComputerEmail } from './computer-players.js';
+import { applyCommand, commandReplyData } from './mail-commands.js';
+import { addressesOf, type PlayerSettings } from './players.js';
+import { type MailCommand, parseCommand } from '../parse/mail-command.js';
 import { ignoredView, receiptData } from './receipt.js';
 import { fieldView } from '../templates/field-view.js';
 import { planReply, ReplyLedger } from './replies.js';
@@ -35,7 +38,8 @@ export type IngestOutcome =
   | { kind: 'duplicate' }
   | { kind: 'refused'; reason: RefusalReason; round?: number; email: string | null }
   | { kind: 'ignored'; why: string; email: string | null } // auto-replies, bounces, lists: stored, never answered
-  | { kind: 'quarantined'; why: string; email: string | null }; // not read at all: stored aside for the GM
+  | { kind: 'quarantined'; why: string; email: string | null } // not read at all: stored aside for the GM
+  | { kind: 'command'; command: string; outcome: string; email: string | null; round: number | null }; // a mail command, answered
 
 export interface IngestResult {
   id: string;
@@ -142,9 +146,12 @@ export class Ingestor {
     this.batch.commit();
   }
   private players: Map<string, Settings['players'][number]> | undefined;
-  /** The registered player of an address (a map: a search through every player cost O(players) a mail). */
+  /** The registered player of an address, main or alias (a map: a search through every player cost O(players) a mail). */
   private playerAt(address: string | null | undefined): Settings['players'][number] | undefined {
-    this.players ??= new Map(this.game.settings.players.map((p) => [p.email.toLowerCase(), p]));
+    if (!this.players) {
+      this.players = new Map();
+      for (const p of this.game.settings.players) for (const a of addressesOf(p)) if (!this.players.has(a)) this.players.set(a, p);
+    }
     return address ? this.players.get(address.toLowerCase()) : undefined;
   }
 
@@ -171,7 +178,12 @@ export class Ingestor {
   /** Raw mails stored by a run that was killed before it read them: read them first. */
   leftovers(): string[] {
     const dir = join(this.game.layout.rounds, 'incoming');
-    return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => join(dir, f)) : [];
+    if (!existsSync(dir)) return [];
+    const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => join(dir, f));
+    // An empty file is no mail: what a write that found the disk full left behind (its mail
+    // was not taken, and is fetched or fed in again).
+    for (const f of files) if (statSync(f).size === 0) unlinkSync(f);
+    return files.filter((f) => existsSync(f));
   }
 
   async ingest(raw: Buffer, opts: { receivedAt?: Date | undefined } = {}): Promise<IngestResult> {
@@ -209,6 +221,13 @@ export class Ingestor {
     const field = target ? parseField(target.field) : null;
     const onField = field ? (t: string) => { const f = foldWord(t, settings.language); return !!f && f.length >= 2 && onFieldAtAll(jokerOptions(field, f)); } : undefined;
     const parsed = parseEntry(mail.subject, mail.text, { onField, senderName: player?.name ?? mail.fromName, language: settings.language });
+    // A mail command (HILFE, STATUS, JOIN…) that is clearly the whole message: answered, never an entry.
+    const robot = !!mail.noReplyReason || mail.fromAddress === this.ownAddress;
+    const clearEntry = parsed.isEntry && (parsed.why === 'keywords' || parsed.why === 'numbered');
+    const command = robot || tooLarge || clearEntry || !mail.fromAddress ? null : parseCommand(mail.subject, mail.text, player?.name ?? mail.fromName);
+    if (command && (player || command.command === 'join')) {
+      return this.command(mail, parsed, command, player, player ? target ?? null : null, id, staged, raw, at);
+    }
     const decision = decide(mail, parsed, player, { ownAddress: this.ownAddress, rounds, tooLarge, at, grace: settings.schedule.grace });
     const round = decision.round;
 
@@ -234,13 +253,49 @@ export class Ingestor {
         ? { ...facts, kind: 'refused', email: outcome.email, reason: outcome.reason }
         : { ...facts, kind: 'ignored', why: outcome.kind === 'ignored' ? outcome.why : 'unknown' };
     }
-    if (!book.ids.has(id)) book.append(record);
+    const isNew = !book.ids.has(id);
+    if (isNew) book.append(record);
     crashPoint('ingest:recorded');
+    if (isNew && (record.kind === 'not-an-entry' || (record.kind === 'refused' && player))) await this.forward(record, round, mail.text);
 
     // 3. Answer, unless the mail is a robot's or the limits say no.
     const replied = this.quiet || outcome.kind === 'ignored' ? false : await this.reply(mail, parsed, outcome, round, player, at);
     this.remember({ id, round: round?.round ?? null, kind: record.kind, file: source });
     return { id, file: join(layout.dir, source), outcome, replied };
+  }
+
+  /** A player's mail command or a stranger's JOIN: filed, recorded, carried out, answered. */
+  private async command(mail: IncomingMail, parsed: ParsedEntry, cmd: MailCommand, player: PlayerSettings | undefined, round: RoundRecord | null, id: string, staged: string, raw: Buffer, at: Date): Promise<IngestResult> {
+    const { layout } = this.game;
+    const source = this.file(staged, raw, round ? layout.inbox(round.round) : join(layout.rounds, 'unrouted', 'inbox'), id, at);
+    const book = this.book(round?.round ?? null);
+    const codeOk = !player?.code || parsed.code === player.code;
+    const isNew = !book.ids.has(id);
+    const result = applyCommand(this.game, cmd, player, codeOk, at, !this.quiet && isNew);
+    // A stranger's JOIN: the name asked for (from the mail, else its display name), for the GM only.
+    const name = player ? undefined : cleanName(cmd.argument || mail.fromName || '');
+    const email = player?.email.toLowerCase() ?? null;
+    if (isNew) {
+      const record: JournalRecord = { id, at: at.toISOString(), messageId: mail.messageId, from: mail.fromAddress, subject: mail.subject, source,
+        kind: 'command', email, command: cmd.command, argument: player ? cmd.argument : '', outcome: result.outcome, ...(name !== undefined ? { name } : {}) };
+      book.append(record);
+      if (result.outcome === 'join-requested') await this.forward(record, round, '');
+    }
+    let replied: boolean | 'held' = false;
+    const to = email ?? mail.fromAddress;
+    if (!this.quiet && to && to !== this.ownAddress) {
+      const stranger = !player;
+      const plan = planReply({ stranger, isReceipt: false, at, sentToAddress: this.ledger.sentTo(to, at), strangerRepliesLastHour: stranger ? this.ledger.strangerRepliesLastHour(at) : 0, limits: this.limits() });
+      if (plan.send) {
+        const data = commandReplyData(this.game, cmd, result, { player, round, entry: round && email ? this.book(round.round).entryOf(email) : undefined });
+        replied = await queueMail(this.game, this.outbox(round), {
+          id: `command-${id}`, kind: 'notice', to: { name: player?.name ?? '', address: to }, template: 'command', inReplyTo: stranger ? null : mail.messageId, data,
+        });
+        if (replied) this.ledger.record(to, at, stranger);
+      }
+    }
+    this.remember({ id, round: round?.round ?? null, kind: 'command', file: source });
+    return { id, file: join(layout.dir, source), outcome: { kind: 'command', command: cmd.command, outcome: result.outcome, email: to, round: round?.round ?? null }, replied };
   }
 
   /** Moves the staged raw copy to its folder as <id>.eml (a different copy of the same message beside it). */
@@ -283,7 +338,11 @@ export class Ingestor {
     const player = this.playerAt(from);
     const round = this.roundsAt(at).filter((r) => r.state === 'open').pop() ?? null;
     const book = this.book(round?.round ?? null);
-    if (!book.ids.has(id)) book.append({ kind: 'quarantined', why, id, at: at.toISOString(), messageId: null, from, subject: '', source });
+    if (!book.ids.has(id)) {
+      const rec: JournalRecord = { kind: 'quarantined', why, id, at: at.toISOString(), messageId: null, from, subject: '', source };
+      book.append(rec);
+      await this.forward(rec, round, '');
+    }
     let replied: boolean | 'held' = false;
     if (player && !this.quiet && from !== this.ownAddress) {
       const plan = planReply({ stranger: false, isReceipt: false, at, sentToAddress: this.ledger.sentTo(player.email.toLowerCase(), at), strangerRepliesLastHour: 0, limits: this.limits() });
@@ -297,6 +356,24 @@ export class Ingestor {
     }
     this.remember({ id, round: round?.round ?? null, kind: 'quarantined', file: source });
     return { id, file: join(layout.dir, source), outcome: { kind: 'quarantined', why, email: from }, replied };
+  }
+
+  /**
+   * A mail for the GM inbox, forwarded to the GM's own address when the settings ask for it
+   * (gm.forward): what it is, who sent it, its text (a stranger's join request: the name
+   * only). Never to anyone but the configured GM address.
+   */
+  private async forward(record: JournalRecord, round: RoundRecord | null, text: string): Promise<void> {
+    const gm = this.game.settings.gm;
+    if (this.quiet || !gm.forward || !gm.email || record.kind === 'entry' || record.kind === 'duplicate' || record.kind === 'removed') return;
+    const data = {
+      ref: record.id.slice(0, 10), kind: record.kind, from: record.from ?? '', subject: record.subject, source: record.source,
+      round: round?.round ?? null, at: formatDeadline(record.at, this.game.settings.schedule.timezone, templateLang(this.game.settings.language)),
+      reason: record.kind === 'refused' || record.kind === 'not-an-entry' ? record.reason : record.kind === 'quarantined' || record.kind === 'ignored' ? record.why : record.command,
+      name: record.kind === 'command' ? record.name ?? '' : '',
+      text: text.length > 4000 ? `${text.slice(0, 4000)}\n[…]` : text,
+    };
+    await queueMail(this.game, this.outbox(round), { id: `forward-${record.id}`, kind: 'notice', to: { name: '', address: gm.email.toLowerCase() }, template: 'gm-forward', data });
   }
 
   private readonly deadlines = new Map<number, string>();
@@ -378,6 +455,11 @@ export class Ingestor {
     this.index.close();
     this.ledger.close();
   }
+}
+
+/** A name a stranger asks to join with: printable, short, no markup (shown to the GM only). */
+function cleanName(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f<>"]/g, '').replace(/\s+/g, ' ').trim().slice(0, 60);
 }
 
 /** One mail, one run (for callers with a single message). */

@@ -1,7 +1,7 @@
 import { findPreset, type Preset } from '../rules/presets.js';
 
 /** postboggle.yaml with a {{rules}} place for rulesBlock(); settingsText() fills it in. */
-const TEMPLATE = `# postboggle game settings. The README and docs/ of postboggle explain each key.
+const TEMPLATE = `# postboggle game settings. docs/settings.md of postboggle explains each key.
 name: {{name}}
 # Dictionary and letter folding: de (default), en, fr, it.
 language: {{language}}
@@ -65,8 +65,19 @@ newsletter:
 #   site: { url: "https://boggle.example.org/" }
 site: {}
 
-# Players: add them with postboggle player add EMAIL NAME. A player may have a code:
+# The game master (docs/settings.md): with forward: true, every mail for the GM inbox
+# (refused, unreadable, not an entry, join requests) is also forwarded to this address.
+#   gm: { email: you@example.org, forward: true }
+gm: { forward: false }
+
+# Where players read how to play (publish docs/players.md, or your own page): the
+# announcement and the answer to HILFE/HELP link to it.
+#   playersGuide: "https://boggle.example.org/players.html"
+
+# Players: add them with postboggle player add EMAIL NAME [--code C]. A player may have
+# a code, further addresses, and a pause (docs/commands.md, player):
 #   - { email: a@example.org, name: Anna, code: "tulpe" }   # entries must say "Code: tulpe"
+#   - { email: b@example.org, name: Ben, aliases: [ben@old.example], pausedUntil: 2026-12-24 }
 players: []
 `;
 

@@ -11,6 +11,7 @@ import { fieldView } from '../templates/field-view.js';
 import { fill } from '../templates/labels.js';
 import { partialText, render } from '../templates/render.js';
 import { columnWidth } from '../templates/text-width.js';
+import { correctionOf, gmDecisions } from './corrections.js';
 import { formatDeadline } from './deadline.js';
 import type { Game } from './game.js';
 import { readRounds } from './rounds.js';
@@ -112,6 +113,9 @@ export async function prepareNewsletter(game: Game, result: RoundResult): Promis
       round: nextRound.round, ...fieldView(nextRound.field),
       deadline: formatDeadline(nextRound.deadline, game.settings.schedule.timezone, lang),
     } : null,
+    // The GM's decisions on entries, and whether this corrects a newsletter sent before (corrections.ts).
+    decisions: gmDecisions(game.layout, result.round, lang, game.settings.schedule.timezone),
+    correction: correctionOf(game.layout, result, lang, game.settings.schedule.timezone),
     links: siteUrl ? {
       site: publicUrl(siteUrl, sitePaths.index),
       round: publicUrl(siteUrl, sitePaths.round(result.round)),

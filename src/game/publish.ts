@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
@@ -8,6 +7,7 @@ import type { RoundResult } from '../rules/round-scoring.js';
 import { fieldView } from '../templates/field-view.js';
 import { templateLang } from '../templates/i18n.js';
 import { now } from './clock.js';
+import { recordSent, resultsVersion } from './corrections.js';
 import { formatDeadline } from './deadline.js';
 import type { Game } from './game.js';
 import { flushOutboxes, queueMail, queueRendered } from './mailer.js';
@@ -44,7 +44,7 @@ export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued
   const lang = templateLang(game.settings.language);
   const deadline = formatDeadline(r.deadline, game.settings.schedule.timezone, lang);
   const announcedBefore = () => new Outbox(game.layout.outbox(r.round)).records().some((m) => m.id.startsWith(`announcement-${r.round}-`) && m.kind === 'announcement' && m.subject.includes(deadline));
-  const result = await mailEveryPlayer(game, r.round, 'announcement', announcementPrefix(r, announcedBefore), { round: r.round, ...fieldView(r.field), deadline, ...game.rules, hasJoker: r.field.includes('*') });
+  const result = await mailEveryPlayer(game, r.round, 'announcement', announcementPrefix(r, announcedBefore), { round: r.round, ...fieldView(r.field), deadline, ...game.rules, hasJoker: r.field.includes('*'), guide: game.settings.playersGuide ?? null });
   const cur = readRound(game.layout, r.round);
   const announced = cur.announcedDeadlines ?? [];
   writeRound(game.layout, { ...cur, publishedAt: r.publishedAt ?? now().toISOString(), announcedDeadlines: announced.includes(r.deadline) ? announced : [...announced, r.deadline] });
@@ -71,7 +71,7 @@ export async function sendNewsletter(game: Game, result: RoundResult, rendered?:
   const prepared = (rendered ?? await writeNewsletter(game, result)).prepared;
   // The id names the version of the results: sending again changes nothing, but a round
   // rescored after a GM decision goes out once more, corrected.
-  const version = createHash('sha256').update(JSON.stringify(result)).digest('hex').slice(0, 8);
+  const version = resultsVersion(result);
   const outbox = new Outbox(game.layout.outbox(result.round));
   let queued = 0;
   for (const p of game.settings.players) {
@@ -82,6 +82,8 @@ export async function sendNewsletter(game: Game, result: RoundResult, rendered?:
     const to = { name: p.name, address: p.email };
     if (await queueRendered(game, outbox, { id, kind: 'newsletter', to, subject: letter.subject, text: letter.text, html: letter.html, images: letter.attachments })) queued++;
   }
+  // What went out, so that a newsletter sent again after a change says what changed.
+  recordSent(game.layout, result, now());
   const r = await flushOutboxes(game, [game.layout.outbox(result.round)]);
   const round = readRound(game.layout, result.round);
   if (r.failed === 0) writeRound(game.layout, { ...round, newsletterSentAt: round.newsletterSentAt ?? now().toISOString() });

@@ -5,7 +5,7 @@ import { isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { Ingestor } from './ingest.js';
 import { writeJson } from './json-files.js';
-import { journalPath, type JournalRecord, readEntriesOf } from './round-journal.js';
+import { journalPath, type JournalRecord, readEntriesOf, RoundBook } from './round-journal.js';
 import { readRounds, type RoundRecord } from './rounds.js';
 
 // Rebuilds the state derived from the stored raw mails: the round journals, the ingest log
@@ -44,11 +44,16 @@ export async function rebuild(game: Game, stamp: string): Promise<RebuildReport>
   // Arrival times from the old journals where a line is still good; else the Received header, else the file time.
   const arrival = new Map<string, string>();
   let damagedLines = 0;
+  const decisions: { round: number; record: JournalRecord }[] = [];
   const journals = [journalPath(layout, null), ...rounds.map((r) => journalPath(layout, r.round))];
   for (const p of journals) {
     const read = new Journal<JournalRecord>(p).read();
     damagedLines += read.damaged;
-    for (const r of read.records) arrival.set(resolve(layout.dir, r.source), r.at);
+    for (const r of read.records) {
+      if (r.source) arrival.set(resolve(layout.dir, r.source), r.at);
+      // The GM's decisions are not in any mail: carried over as they were.
+      if ((r.kind === 'entry' || r.kind === 'removed') && r.gm && p !== journalPath(layout, null)) decisions.push({ round: Number(p.split('/').slice(-2)[0]), record: r });
+    }
   }
   const dirs = [join(layout.rounds, 'incoming'), join(layout.rounds, 'unrouted', 'inbox'), join(layout.rounds, 'quarantine'), ...rounds.map((r) => layout.inbox(r.round))];
   const mails: { path: string; at: Date }[] = [];
@@ -79,6 +84,10 @@ export async function rebuild(game: Game, stamp: string): Promise<RebuildReport>
     }
   } finally {
     ing.finish();
+  }
+  for (const d of decisions) {
+    const book = new RoundBook(layout, d.round, { legacy: false });
+    try { if (!book.ids.has(d.record.id)) book.append(d.record); } finally { book.close(); }
   }
   const after = rounds.map((r) => {
     const entries = readEntriesOf(layout, r.round);

@@ -26,22 +26,37 @@ interface MailFacts {
   source: string;
 }
 
+/** A GM's override of an entry (entry set|restore|accept-late|remove): what, when, why. */
+export interface GmDecision {
+  action: 'set' | 'restore' | 'accept-late' | 'remove';
+  /** When the GM decided (ISO 8601 UTC); the record's `at` orders it among the player's mails. */
+  at: string;
+  reason: string;
+  /** restore, accept-late: the record the entry was taken from. */
+  of?: string;
+}
+
 export type JournalRecord =
-  | (MailFacts & { kind: 'entry'; email: string; name: string; main: string[]; substitutes: string[]; joker: string | null; ignored?: number })
+  | (MailFacts & { kind: 'entry'; email: string; name: string; main: string[]; substitutes: string[]; joker: string | null; ignored?: number; gm?: GmDecision })
+  /** The GM removed a player's entry of record (entry remove): the player has no entry, unless a later mail comes. */
+  | (MailFacts & { kind: 'removed'; email: string; name: string; gm: GmDecision })
   | (MailFacts & { kind: 'not-an-entry'; email: string; reason: string })
   | (MailFacts & { kind: 'refused'; email: string | null; reason: RefusalReason })
   | (MailFacts & { kind: 'ignored'; why: string })
   | (MailFacts & { kind: 'quarantined'; why: string })
+  /** A player's mail command (HELP, STATUS, PAUSE…), or a stranger's JOIN: answered, never an entry. `name`: the name a JOIN asks for. */
+  | (MailFacts & { kind: 'command'; email: string | null; command: string; argument: string; outcome: string; name?: string })
   /** A second copy of a mail already handled whose bytes differ (trace headers): kept, nothing else. */
   | (MailFacts & { kind: 'duplicate'; of: string });
 
 export type EntryRecord = Extract<JournalRecord, { kind: 'entry' }>;
+export type RemovedRecord = Extract<JournalRecord, { kind: 'removed' }>;
 
 export const journalPath = (layout: GameLayout, round: number | null) =>
   round === null ? join(layout.dir, 'rounds', 'unrouted', 'journal.jsonl') : join(layout.round(round), 'journal.jsonl');
 
 function toStored(r: EntryRecord): Omit<StoredEntry, 'replaced'> {
-  return { email: r.email, name: r.name, main: r.main, substitutes: r.substitutes, joker: r.joker, receivedAt: r.at, messageId: r.messageId ?? r.id, source: r.source };
+  return { email: r.email, name: r.name, main: r.main, substitutes: r.substitutes, joker: r.joker, receivedAt: r.at, messageId: r.messageId ?? r.id, source: r.source, ...(r.gm ? { gm: r.gm } : {}) };
 }
 
 /**
@@ -50,9 +65,9 @@ function toStored(r: EntryRecord): Omit<StoredEntry, 'replaced'> {
  * their first entry. Pure.
  */
 export function deriveEntries(round: number, records: readonly JournalRecord[]): EntriesFile {
-  const byPlayer = new Map<string, EntryRecord[]>();
+  const byPlayer = new Map<string, (EntryRecord | RemovedRecord)[]>();
   for (const r of records) {
-    if (r.kind !== 'entry') continue;
+    if (r.kind !== 'entry' && r.kind !== 'removed') continue;
     const list = byPlayer.get(r.email);
     if (list) { if (!list.some((x) => x.id === r.id)) list.push(r); } else byPlayer.set(r.email, [r]);
   }
@@ -60,7 +75,9 @@ export function deriveEntries(round: number, records: readonly JournalRecord[]):
   for (const list of byPlayer.values()) {
     const ordered = list.map((r, i) => ({ r, i })).sort((a, b) => Date.parse(a.r.at) - Date.parse(b.r.at) || a.i - b.i).map((x) => x.r);
     const latest = ordered[ordered.length - 1]!;
-    entries.push({ ...toStored(latest), replaced: ordered.slice(0, -1).map(toStored) });
+    // Removed by the GM (and nothing came after): no entry of record.
+    if (latest.kind === 'removed') continue;
+    entries.push({ ...toStored(latest), replaced: ordered.slice(0, -1).filter((r): r is EntryRecord => r.kind === 'entry').map(toStored) });
   }
   return { round, entries };
 }
@@ -111,11 +128,20 @@ export class RoundBook {
     this.journal.appendMany(recs);
   }
 
+  /** Per player: when the GM last removed the entry (an older mail does not bring it back). */
+  private readonly removedAt = new Map<string, number>();
+
   private index(r: JournalRecord): void {
     this.ids.add(r.id);
     if (r.kind === 'entry') {
       const cur = this.latest.get(r.email);
-      if (!cur || Date.parse(r.at) >= Date.parse(cur.at)) this.latest.set(r.email, r);
+      const t = Date.parse(r.at);
+      if ((!cur || t >= Date.parse(cur.at)) && t >= (this.removedAt.get(r.email) ?? -Infinity)) this.latest.set(r.email, r);
+    } else if (r.kind === 'removed') {
+      const t = Date.parse(r.at);
+      this.removedAt.set(r.email, Math.max(t, this.removedAt.get(r.email) ?? -Infinity));
+      const cur = this.latest.get(r.email);
+      if (cur && Date.parse(cur.at) <= t) this.latest.delete(r.email);
     }
   }
 
@@ -128,7 +154,7 @@ export class RoundBook {
     this.journal.append(r);
     this.records.push(r);
     this.index(r);
-    if (r.kind === 'entry') this.dirty = true;
+    if (r.kind === 'entry' || r.kind === 'removed') this.dirty = true;
   }
 
   entries(): EntriesFile {

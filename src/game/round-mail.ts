@@ -7,11 +7,18 @@ import { formatDeadline } from './deadline.js';
 import type { Game } from './game.js';
 import { queueMail } from './mailer.js';
 import { readEntries, type RoundRecord } from './rounds.js';
+import { findPlayer, isPaused } from './players.js';
 
 // Mail about a round's deadline to the players: reminders before it, a notice to those who
 // missed it, and the news that it moved. Each message has an id in the round's outbox
 // (reminder-3-PT6H-alice@…), which is also the record that it was sent: a tick run again,
 // or a second tick in the same minute, queues nothing twice.
+
+/** Whether a player is paused (players[].pausedUntil): no reminders, no missed-round notice. */
+function away(game: Game, email: string, at: Date): boolean {
+  const p = findPlayer(game.settings, email);
+  return !!p && isPaused(p, at, game.settings.schedule.timezone);
+}
 
 /** Players of the game without an entry of record in the round. */
 export function missingPlayers(game: Game, round: number): { email: string; name: string }[] {
@@ -64,6 +71,7 @@ export async function queueReminders(game: Game, r: RoundRecord, dry: boolean): 
   const left = timeLeft(DateTime.fromISO(r.deadline).toMillis() - t.getTime(), data.lang);
   const to: string[] = [];
   for (const p of missingPlayers(game, r.round)) {
+    if (away(game, p.email, t)) continue; // paused (player pause, URLAUB by mail)
     const id = `reminder-${r.round}-${offset}-${p.email}`;
     if (outbox.has(id)) continue;
     to.push(p.email);
@@ -78,6 +86,7 @@ export async function queueMissedNotices(game: Game, r: RoundRecord, dry: boolea
   const data = mailData(game, r);
   const to: string[] = [];
   for (const p of missingPlayers(game, r.round)) {
+    if (away(game, p.email, now())) continue;
     const id = `missed-${r.round}-${p.email}`;
     if (outbox.has(id)) continue;
     to.push(p.email);

@@ -14,7 +14,8 @@ import type { TemplateLang } from '../templates/render.js';
 import { columnWidth, truncateWidth } from '../templates/text-width.js';
 import type { Game } from './game.js';
 import { changeText, gameRatings, type GameRatings, ratingText } from './ratings.js';
-import { gameRanking, scoredRounds } from './scoring.js';
+import { asPlayersNow, gameRanking, scoredRounds } from './scoring.js';
+import { identities } from './players.js';
 
 // What the newsletter and the site show of a scored round, computed once: words as the
 // players typed them, verdicts in words, the best entry with its paths, statistics, the
@@ -160,6 +161,8 @@ export function rankingRowView(r: RankingRow, t: Labels, ratings: Map<string, Pl
  */
 export async function roundView(game: Game, result: RoundResult, opts: { ranking?: boolean } = {}): Promise<RoundView> {
   const withRanking = opts.ranking ?? true;
+  // Players under their current address and name (a player re-addressed since is found).
+  result = asPlayersNow(result, identities(game.settings));
   const lang = templateLang(game.settings.language);
   const t = labels(game.layout.dir, lang);
   const field = parseField(result.field);

@@ -37,6 +37,8 @@ export interface StoredEntry extends Entry {
   /** Message-ID of the mail it came from, and its raw copy in inbox/. */
   messageId: string;
   source: string;
+  /** Set by the GM (entry set|restore|accept-late): what, when, why. */
+  gm?: { action: 'set' | 'restore' | 'accept-late' | 'remove'; at: string; reason: string; of?: string };
   /** Earlier entries of this player this round, replaced by this one (oldest first). */
   replaced: Omit<StoredEntry, 'replaced'>[];
 }

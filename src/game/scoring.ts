@@ -8,6 +8,7 @@ import { unrankedEmails } from './computer-players.js';
 import { isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { readJson, readJsonIfExists, writeJson } from './json-files.js';
+import { identities } from './players.js';
 import { pendingWords } from './review.js';
 import { readEntries, readRound, roundNumbers, type RoundRecord, writeRound } from './rounds.js';
 import { resultsSchema, validated } from './state-schemas.js';
@@ -30,7 +31,10 @@ export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending
       throw new UserError(`round ${round.round} has ${pending.length} word(s) awaiting review (${pending.slice(0, 5).map((p) => p.word).join(', ')}${pending.length > 5 ? ', …' : ''}): decide with postboggle judge accept|reject, or score with --reject-pending`);
     }
   }
-  const result = scoreRound(round.round, entries.map((e) => ({ email: e.email, name: e.name, entry: e })), ctx);
+  const scored = scoreRound(round.round, entries.map((e) => ({ email: e.email, name: e.name, entry: e })), ctx);
+  // Each row carries the player's stable id, so that a later change of address keeps it theirs.
+  const who = identities(game.settings);
+  const result = { ...scored, players: scored.players.map((p) => { const id = who.get(p.email)?.id; return id ? { ...p, id } : p; }) };
   // An earlier results file is only compared with: a damaged one is replaced, not a reason to stop.
   let before: RoundResult | undefined;
   try { before = readJsonIfExists<RoundResult>(game.layout.results(round.round)); } catch { before = undefined; }
@@ -48,9 +52,19 @@ function dictionaryChange(before: RoundResult['dictionary'], now: RoundResult['d
   return undefined;
 }
 
-/** The results of every scored round, void rounds left out (they do not count). */
+/**
+ * The results of every scored round, void rounds left out (they do not count), each
+ * player under their current address and name (a player who changed address or name
+ * since is one player: see players.ts).
+ */
 export function scoredRounds(game: Game): RoundResult[] {
-  return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n)) && readRound(game.layout, n).state !== 'void').map((n) => readResults(game.layout, n));
+  const who = identities(game.settings);
+  return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n)) && readRound(game.layout, n).state !== 'void').map((n) => asPlayersNow(readResults(game.layout, n), who));
+}
+
+/** A round's results with each player under their current address and name. */
+export function asPlayersNow(r: RoundResult, who: ReturnType<typeof identities>): RoundResult {
+  return { ...r, players: r.players.map((p) => { const now = who.get(p.email, p.id); return now ? { ...p, email: now.email, name: now.name } : p; }) };
 }
 
 /** rounds/NNN/results.json, checked. */

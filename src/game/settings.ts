@@ -28,12 +28,18 @@ const rulesSchema = z.strictObject({
 });
 
 const playerSchema = z.strictObject({
+  /** A stable id (player add gives one): results carry it, so a player whose address is edited stays one player. */
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'expected letters, digits, - or _ (like p7)').optional(),
   email: z.email(),
   name: z.string().min(1).max(100),
   /** Optional secret the player puts in each entry ("Code: …"), against forged senders. */
   code: z.string().min(1).max(64).optional(),
   /** A computer player (player add-computer): its level 1–4, and whether it is ranked (a benchmark). */
   computer: z.strictObject({ level: z.number().int().min(1).max(4), ranked: z.boolean().default(false) }).optional(),
+  /** Further addresses of the same player (a second one, or a former one): mail from them is this player's, results under them count for this player. */
+  aliases: z.array(z.email()).optional(),
+  /** Away until this day, inclusive (YYYY-MM-DD, in the game's zone): no reminders or missed-round notices. */
+  pausedUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date like 2026-12-24').optional(),
 });
 
 const mailSchema = z.strictObject({
@@ -109,6 +115,10 @@ export const settingsSchema = z.strictObject({
   ratings: ratingsSchema.default(ratingsSchema.parse({})),
   newsletter: newsletterSchema.default(newsletterSchema.parse({})),
   site: siteSchema.default(siteSchema.parse({})),
+  /** The game master: unanswered mail (the GM inbox) is forwarded to this address when forward is true. */
+  gm: z.strictObject({ email: z.email().optional(), forward: z.boolean().default(false) }).default({ forward: false }),
+  /** Where players read how to play (docs/players.md, published somewhere): the announcement and the HELP reply link to it. */
+  playersGuide: z.url({ protocol: /^https?$/ }).optional(),
   players: z.array(playerSchema).default([]),
   /** Seasons of N rounds with final standings (docs/seasons.md); absent: no seasons. */
   season: z.strictObject({ rounds: z.number().int().min(1).max(1000), firstRound: z.number().int().min(1).default(1) }).optional(),

@@ -4,6 +4,7 @@ import { now } from './clock.js';
 import { isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { imapFeed, type IngestResult, runIngest } from './ingest.js';
+import { openItems } from './inbox.js';
 import { flushOutboxes } from './mailer.js';
 import { newRound } from './new-round.js';
 import { publishRound, sendNewsletter } from './publish.js';
@@ -136,6 +137,12 @@ export async function tick(game: Game, opts: { dryRun?: boolean } = {}): Promise
   const retried = await flushOutboxes(game, allOutboxes(layout));
   if (retried.sent || retried.failed || retried.rejected) {
     lines.push(`outbox: ${retried.sent} sent, ${retried.failed} still failing${retried.rejected ? `, ${retried.rejected} refused by the server (not retried)` : ''}`);
+  }
+  // What waits for the GM (postboggle inbox): refused, unreadable, not an entry, join requests.
+  const waiting = openItems(layout);
+  if (waiting.length) {
+    const fresh = new Set(ingested.map((r) => r.id));
+    lines.push(`GM inbox: ${waiting.filter((i) => fresh.has(i.record.id)).length} new, ${waiting.length} waiting (postboggle inbox)`);
   }
   return { lines, ingested };
 }

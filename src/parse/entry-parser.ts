@@ -54,7 +54,7 @@ const ROUND_WORD = '(?:Runde|Round|Rd\\.?|Manche|Tour|Turno|Giro|Partita)';
 const ROUND_IN_SUBJECT = new RegExp(`(?:^|[^\\p{L}])${ROUND_WORD}\\s{0,3}(?:Nr\\.?|No\\.?|n[°º]\\.?|#)?\\s{0,3}:?\\s{0,3}(\\d{1,4})(?!\\d)`, 'iu');
 const ROUND_LINE = new RegExp(`^${ROUND_WORD}\\s{0,3}(?:Nr\\.?|No\\.?|n[°º]\\.?|#)?\\s{0,3}:?\\s{0,3}(\\d{1,4})\\s{0,3}[:.,-]?$`, 'i');
 /** Reply and forward prefixes in subjects, in the languages of the game and of common clients. */
-const REPLY_PREFIX = /^\s*(?:(?:re|aw|antw|antwort|wg|fw|fwd|tr|réf|rif|r|ri|sv|vs)\s?(?:\[\d+\])?\s?:\s*)+/i;
+export const REPLY_PREFIX = /^\s*(?:(?:re|aw|antw|antwort|wg|fw|fwd|tr|réf|rif|r|ri|sv|vs)\s?(?:\[\d+\])?\s?:\s*)+/i;
 
 // "Joker: A", "Joker A", "Joker = a", "* = A", "Stern: A", "Jolly: A".
 const JOKER = /^(?:(?:Joker|Jolly|Stern|Star|Étoile|Etoile|Stella|\*)\s{0,3}[:=]|Joker\s)\s{0,3}["'„“«]?([^\s"'“”».,;]{1,3})["'“”»]?\s{0,3}\.?$/i;
@@ -120,7 +120,7 @@ const startsWithPhrase = (t: string, phrases: readonly string[]): string | null 
 };
 
 /** A greeting line: "Hallo Anna,", "Hi!", "Liebe Spielleitung,", "Hello". */
-function isGreeting(t: string, first: boolean): boolean {
+export function isGreeting(t: string, first: boolean): boolean {
   const p = startsWithPhrase(t, GREETINGS);
   if (!p) return false;
   const rest = t.slice(p.length).replace(/^[\s,!.:]+/, '');
@@ -131,7 +131,7 @@ function isGreeting(t: string, first: boolean): boolean {
 }
 
 /** A closing line: "Viele Grüße", "LG Carol", "Gruß, Bob", "Servus Hans", "Sent from my iPhone". */
-function closingPhrase(t: string): boolean {
+export function closingPhrase(t: string): boolean {
   const p = startsWithPhrase(t, CLOSINGS);
   if (!p) return false;
   const rest = t.slice(p.length).replace(/^[\s,!.:-]+/, '').replace(/[\s,!.]+$/, '');

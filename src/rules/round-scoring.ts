@@ -17,6 +17,8 @@ export interface ScoredWord extends WordJudgement {
 
 export interface ScoredPlayer {
   email: string;
+  /** The player's stable id in the game (players[].id), when the player has one: an address may change, the id does not. */
+  id?: string;
   name: string;
   joker: string | null;
   jokerDeclared: boolean;

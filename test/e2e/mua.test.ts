@@ -47,29 +47,31 @@ beforeAll(() => {
 afterAll(() => stack?.stop());
 
 describe('real mail clients → Postfix → Dovecot → postboggle', () => {
-  it('reads entries from s-nail and mutt (closing, bottom posting), keeps a request apart, sets a MIME bomb aside, and answers each', async () => {
+  it('reads entries from s-nail and mutt (closing, bottom posting), answers mail commands, sets a MIME bomb aside, and answers each', async () => {
     snail('Alice <alice@example.test>', 'Runde 1', 'Joker: A\ngurren, Gras, Besen\n\nViele Grüße\nAlice\n');
     mutt('Bob <bob@example.test>', 'Re: Boggle MUA: Runde 1', 'On Sun, Nov 22, 2026 at 10:00:00AM +0100, Boggle MUA wrote:\n> Runde 1\n> FERNC\n\nKrug, Kur, Elle\n\n-- \nBob\n');
     snail('Alice <alice@example.test>', 'Frage', 'help\n');
+    mutt('Bob <bob@example.test>', 'Status', 'Status\n\n-- \nBob\n');
     // A mail of 1,200 MIME parts, which stopped every ingest before.
     const t = nodemailer.createTransport({ host: '127.0.0.1', port: stack.smtpPort, secure: false, ignoreTLS: true });
     await t.sendMail({ from: 'Bob <bob@example.test>', to: 'gm@example.test', subject: 'bomb', text: 'x', attachments: Array.from({ length: 1200 }, (_, i) => ({ filename: `p${i}.txt`, content: `part ${i}` })) });
     t.close();
-    await waitForMail(stack, 'gm@example.test', () => true, 4, 30_000);
+    await waitForMail(stack, 'gm@example.test', () => true, 5, 30_000);
 
     const r = cli(['ingest', '--imap']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/entry for round 1 from alice@example.test, reply queued/);
     expect(r.stdout).toMatch(/entry for round 1 from bob@example.test, reply queued/);
-    expect(r.stdout).toMatch(/not taken as an entry \(command\) from alice@example.test/);
+    expect(r.stdout).toMatch(/mail command HELP \(answered\) from alice@example.test/);
+    expect(r.stdout).toMatch(/mail command STATUS \(answered\) from bob@example.test/);
     expect(r.stdout).toMatch(/quarantined \(more than 200 MIME parts\) from bob@example.test/);
     const entries = JSON.parse(cli(['entries', '--json']).stdout).entries;
     expect(entries.find((e: { email: string }) => e.email === 'alice@example.test')).toMatchObject({ main: ['gurren', 'Gras', 'Besen'], joker: 'A' });
     expect(entries.find((e: { email: string }) => e.email === 'bob@example.test')).toMatchObject({ main: ['Krug', 'Kur', 'Elle'] });
 
-    // The server's copies: entries and the request in "processed", the bomb in "quarantine", none left behind.
+    // The server's copies: entries and the commands in "processed", the bomb in "quarantine", none left behind.
     expect(await mailbox(stack, 'gm@example.test')).toHaveLength(0);
-    expect(await mailbox(stack, 'gm@example.test', 'processed')).toHaveLength(3);
+    expect(await mailbox(stack, 'gm@example.test', 'processed')).toHaveLength(4);
     expect(await mailbox(stack, 'gm@example.test', 'quarantine')).toHaveLength(1);
     expect(cli(['ingest', '--imap']).stdout).toMatch(/^0 message\(s\) read/m);
 
@@ -78,8 +80,13 @@ describe('real mail clients → Postfix → Dovecot → postboggle', () => {
     const text = (await simpleParser(receipt[0]!.raw)).text ?? '';
     expect(text).toMatch(/1\. gurren\n {2}2\. Gras\n {2}3\. Besen/);
     expect(text).toContain('„Viele Grüße“ (Grußformel)');
-    const notice = await waitForMail(stack, 'alice@example.test', (m) => m.subject.includes('keine Einsendung'));
-    expect(notice).toHaveLength(1);
+    const help = await waitForMail(stack, 'alice@example.test', (m) => m.subject.includes('So wird gespielt'));
+    expect(help).toHaveLength(1);
+    expect((await simpleParser(help[0]!.raw)).text).toContain('RANGLISTE');
+    // STATUS: Bob's entry as read (whichever of his mails the server handed over first).
+    const status = await waitForMail(stack, 'bob@example.test', (m) => m.subject.includes('Dein Stand'));
+    expect(status).toHaveLength(1);
+    expect((await simpleParser(status[0]!.raw)).text).toMatch(/Runde 1 ist offen; Einsendeschluss ist Sonntag, 29\. November 2026/);
     expect(await waitForMail(stack, 'bob@example.test', (m) => m.subject.includes('Eingang'))).toHaveLength(1);
     expect(await waitForMail(stack, 'bob@example.test', (m) => m.subject.includes('nicht gewertet'))).toHaveLength(1); // the bomb: told, in a fixed text
   });

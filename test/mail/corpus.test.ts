@@ -18,7 +18,8 @@ import { fixture } from '../helpers.js';
 interface Expected {
   file: string;
   client: string;
-  kind: 'entry' | 'not-an-entry' | 'ignored' | 'refused';
+  kind: 'entry' | 'not-an-entry' | 'ignored' | 'refused' | 'command';
+  command?: string;
   round?: number;
   main?: string[];
   substitutes?: string[];
@@ -70,6 +71,10 @@ describe('a corpus of real-client mails, read end to end', () => {
       expect(record).toMatchObject({ kind: 'entry', main: c.main, substitutes: c.substitutes, joker: c.joker });
     } else if (c.kind === 'not-an-entry') {
       expect(r.outcome, JSON.stringify(record)).toMatchObject({ kind: 'not-an-entry', why: c.why });
+    } else if (c.kind === 'command') {
+      // A mail command (HELP, STATUS…): answered, never an entry (docs/players.md).
+      expect(r.outcome, JSON.stringify(record)).toMatchObject({ kind: 'command', command: c.command });
+      expect(record).toMatchObject({ kind: 'command', command: c.command });
     } else if (c.kind === 'refused') {
       expect(r.outcome).toMatchObject({ kind: 'refused', reason: c.reason });
     } else {

@@ -98,7 +98,7 @@ describe('hostile and broken mail', () => {
   });
 
   it('with a player code, refuses an entry without it and tells the real player', () => {
-    const yaml = readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('{ email: alice@example.test, name: Alice }', '{ email: alice@example.test, name: Alice, code: tulpe }');
+    const yaml = readFileSync(join(dir, 'postboggle.yaml'), 'utf8').replace('email: alice@example.test, name: Alice }', 'email: alice@example.test, name: Alice, code: tulpe }');
     writeFileSync(join(dir, 'postboggle.yaml'), yaml);
     const forged = ingest(mail(['From: alice@example.test', 'Reply-To: eve@example.test', 'Subject: Runde 1', 'Message-ID: <forged@example.test>'], 'gurren'));
     expect(forged.stdout).toMatch(/refused \(bad-code\)/);

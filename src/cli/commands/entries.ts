@@ -27,7 +27,7 @@ export const entriesCommand = defineCommand<EntriesArgs>({
     }
     const lines = [`round ${round.round}: ${file.entries.length} entr${file.entries.length === 1 ? 'y' : 'ies'}`];
     for (const e of file.entries) {
-      lines.push('', `${e.name} <${e.email}>, received ${e.receivedAt}${e.replaced.length ? ` (replaces ${e.replaced.length} earlier)` : ''}`);
+      lines.push('', `${e.name} <${e.email}>, received ${e.receivedAt}${e.replaced.length ? ` (replaces ${e.replaced.length} earlier)` : ''}${e.gm ? ` [GM ${e.gm.action}: ${e.gm.reason}]` : ''}`);
       lines.push(`  joker: ${e.joker ?? '-'}`, `  words: ${e.main.join(', ')}`);
       if (e.substitutes.length) lines.push(`  substitutes: ${e.substitutes.join(', ')}`);
     }

@@ -41,6 +41,7 @@ export function describeResult(dir: string, r: IngestResult): string {
     : o.kind === 'not-an-entry' ? `not taken as an entry (${o.why}) from ${o.email} for round ${o.round}: kept for the GM, entry of record unchanged`
     : o.kind === 'duplicate' ? 'already ingested: nothing changed'
     : o.kind === 'refused' ? `refused (${o.reason}) from ${o.email ?? 'unknown sender'}`
+    : o.kind === 'command' ? `mail command ${o.command.toUpperCase()} (${o.outcome}) from ${o.email ?? 'unknown sender'}${o.round !== null ? ` for round ${o.round}` : ''}: answered, not an entry`
     : o.kind === 'quarantined' ? `quarantined (${o.why}) from ${o.email ?? 'unknown sender'}: set aside unread for the GM`
     : `not answered (${o.why}) from ${o.email ?? 'unknown sender'}`;
   return `${relative(dir, r.file)}: ${what}${r.replied === 'held' ? ', receipt held back (rate limit) and sent later' : r.replied ? ', reply queued' : ''}`;

@@ -75,7 +75,16 @@ export async function loadYargs(): Promise<(args: string[]) => Argv> {
         updateLocale: (...a: unknown[]) => y18n().updateLocale(...a),
       },
     };
-    return YargsFactory(shim);
+    const yargs = YargsFactory(shim);
+    return (args) => {
+      const cli = yargs(args);
+      // yargs renders the help screen before every command "in case it is shown later";
+      // postboggle never shows it after a command has started (failures are one line), so
+      // the screen, and the width tables it needs, are left for --help.
+      const usage = (cli as unknown as { getInternalMethods?: () => { getUsageInstance(): { cacheHelpMessage?: () => void } } }).getInternalMethods?.().getUsageInstance();
+      if (usage?.cacheHelpMessage) usage.cacheHelpMessage = () => {};
+      return cli;
+    };
   } catch {
     return (await import('yargs')).default as unknown as (args: string[]) => Argv;
   }

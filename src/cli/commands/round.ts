@@ -3,8 +3,6 @@ import { defineCommand } from '../command.js';
 import { formatDeadline } from '../../game/deadline.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
-import { publishRound } from '../../game/publish.js';
-import { newRound } from '../../game/new-round.js';
 import { readEntries, resolveRound } from '../../game/rounds.js';
 import { parseField, printField } from '../../rules/field.js';
 import { templateLang } from '../../templates/i18n.js';
@@ -43,6 +41,7 @@ export const roundCommand = defineCommand<RoundArgs>({
     const zone = game.settings.schedule.timezone;
     if (argv.action === 'new') {
       if (argv.round !== undefined) throw new UserError('round new takes no round number: it opens the next one');
+      const { newRound } = await import('../../game/new-round.js');
       const r = await withLock(game.layout, () => newRound(game, argv));
       if (argv.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
       else process.stdout.write(`round ${r.round} is open until ${formatDeadline(r.deadline, zone, lang)}\n\n${printField(parseField(r.field))}\n\nnext: postboggle round publish\n`);
@@ -62,6 +61,7 @@ export const roundCommand = defineCommand<RoundArgs>({
     }
     // publish
     if (game.settings.players.length === 0) throw new UserError('there are no players to publish to (postboggle player add EMAIL NAME)');
+    const { publishRound } = await import('../../game/publish.js'); // the mail libraries: only to publish
     const result = await withLock(game.layout, () => publishRound(game, r));
     process.stdout.write(`round ${r.round}: ${result.queued} announcement(s) queued, ${result.sent} sent${result.failed ? `, ${result.failed} failed (will be retried)` : ''} via ${game.settings.mail.transport}\n`);
   },

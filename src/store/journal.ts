@@ -71,9 +71,10 @@ export class Journal<T> {
     return this.fs.existsSync(this.path);
   }
 
-  read(): JournalRead<T> {
+  /** The records of the journal, or of its lines from byte `from` on (a line start: an earlier goodEnd). */
+  read(from = 0): JournalRead<T> {
     if (!this.fs.existsSync(this.path)) return { records: [], damaged: 0, goodEnd: 0 };
-    const text = this.fs.readFileSync(this.path, 'utf8');
+    const text = from === 0 ? this.fs.readFileSync(this.path, 'utf8') : this.bytesFrom(from).toString('utf8');
     const records: T[] = [];
     let damaged = 0;
     let start = 0;
@@ -86,7 +87,25 @@ export class Journal<T> {
       start = end + 1;
     }
     if (start < text.length) damaged++; // the torn last line
-    return { records, damaged, goodEnd: Buffer.byteLength(text.slice(0, start)) };
+    return { records, damaged, goodEnd: from + Buffer.byteLength(text.slice(0, start)) };
+  }
+
+  /** The journal's bytes from `from` to its end. */
+  bytesFrom(from: number, to?: number): Buffer {
+    const fd = this.fs.openSync(this.path, 'r');
+    try {
+      const end = Math.min(to ?? Infinity, this.fs.fstatSync(fd).size);
+      const buf = Buffer.alloc(Math.max(0, end - from));
+      let done = 0;
+      while (done < buf.length) {
+        const n = this.fs.readSync(fd, buf, done, buf.length - done, from + done);
+        if (n === 0) break;
+        done += n;
+      }
+      return buf.subarray(0, done);
+    } finally {
+      this.fs.closeSync(fd);
+    }
   }
 
   /** Appends one record, fsync'd. A failed append leaves the journal as it was. */

@@ -72,7 +72,9 @@ export function writeFileVerified(path: string, data: string | Buffer, fs: Write
     if (tmp !== path) fs.renameSync(tmp, path);
   } catch (e) {
     if (fd !== undefined) try { fs.closeSync(fd); } catch { /* already failing */ }
-    if (tmp !== path) try { fs.unlinkSync(tmp); } catch { /* never created */ }
+    // (In place, the file is new and nothing trusts it: a part of it must not be left where
+    // it would be taken for a whole one, as a raw copy in rounds/incoming would.)
+    try { fs.unlinkSync(tmp); } catch { /* never created */ }
     throw new UserError(`cannot write ${path}: ${(e as Error).message}; the previous version is unchanged (free disk space and run the command again)`);
   }
   if (batch) batch.file(path, fd!);

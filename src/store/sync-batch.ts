@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { dirname } from 'node:path';
 import { fsyncDir } from './verified-write.js';
@@ -15,6 +16,14 @@ export interface Syncable {
 
 /** At most this many files wait for a commit, open: then the batch commits by itself. */
 const MAX_OPEN = 256;
+/**
+ * From this many files on, a commit flushes their whole file system at once (syncfs(2), by
+ * `sync -f`) instead of one fsync a file: the same guarantee (every file, its directory
+ * entry and the journals are on disk when it returns, or it fails), for one journal commit
+ * of the file system instead of hundreds (a fsync costs 4 ms here: 256 files, one second).
+ * Where `sync -f` is missing or fails, each file is fsync'd as before.
+ */
+const SYNCFS_FROM = 16;
 
 export class SyncBatch {
   private readonly files = new Map<string, number>();
@@ -35,6 +44,13 @@ export class SyncBatch {
   }
 
   commit(): void {
+    if (this.files.size >= SYNCFS_FROM && this.syncFileSystems()) {
+      for (const fd of this.files.values()) fs.closeSync(fd);
+      for (const s of this.others) s.sync();
+      this.files.clear();
+      this.dirs.clear();
+      return;
+    }
     for (const fd of this.files.values()) {
       try {
         fs.fsyncSync(fd);
@@ -46,5 +62,19 @@ export class SyncBatch {
     for (const s of this.others) s.sync();
     this.files.clear();
     this.dirs.clear();
+  }
+
+  /** syncfs of every file system the waiting files are on; false if any could not be flushed. */
+  private syncFileSystems(): boolean {
+    const byDevice = new Map<number, string>();
+    for (const [path, fd] of this.files) {
+      const dev = fs.fstatSync(fd).dev;
+      if (!byDevice.has(dev)) byDevice.set(dev, dirname(path));
+    }
+    for (const dir of byDevice.values()) {
+      const r = spawnSync('sync', ['-f', dir], { stdio: 'ignore' });
+      if (r.status !== 0) return false;
+    }
+    return true;
   }
 }

@@ -22,7 +22,8 @@ import { seededRng } from '../src/rules/rng.js';
 import { solveField } from '../src/rules/solver.js';
 import { SEED_FIELD } from './synthetic-game.js';
 
-const MAIN = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+// BENCH_CLI: another build's dist/src/cli/main.js (the previous design, for comparison).
+const MAIN = process.env.BENCH_CLI ?? fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const OPEN = fileURLToPath(new URL('./open-game.js', import.meta.url));
 const OPEN_AT = '2026-11-23T10:00:00Z';
 const DEADLINE = '2026-11-30T18:00:00+01:00';
@@ -63,7 +64,8 @@ export async function benchBigGame(players: number): Promise<StepFigure[]> {
   const step = (name: string, items: number, r: { seconds: number; rssMB: number }) => figures.push({ step: name, items, seconds: r.seconds, rssMB: r.rssMB });
 
   timed([MAIN, 'round', 'new', '--dir', dir, '--field', SEED_FIELD, '--deadline', DEADLINE], env); // also writes the settings cache
-  const open = JSON.parse(execFileSync(process.execPath, [OPEN, dir], { encoding: 'utf8' })) as { ms: number; rssMB: number };
+  const gameModule = new URL('../game/game.js', `file://${MAIN}`).href;
+  const open = JSON.parse(execFileSync(process.execPath, [OPEN, dir, gameModule], { encoding: 'utf8' })) as { ms: number; rssMB: number };
   figures.push({ step: 'open', items: players, seconds: open.ms / 1000, rssMB: open.rssMB });
 
   step('publish', players, timed([MAIN, 'round', 'publish', '--dir', dir], env));

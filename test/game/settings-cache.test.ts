@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadSettings, SETTINGS_CACHE } from '../../src/game/settings-cache.js';
@@ -36,6 +36,24 @@ describe('the settings cache beside postboggle.yaml', () => {
     expect(loadSettings(path).players.map((p) => p.email)).toEqual(['a@example.test', 'c@example.test']);
   });
 
+  it('trusts the file identity only for a YAML untouched since well before the cache; a rewrite with the old size and time is seen', () => {
+    const path = join(gameWith(yamlOf([{ email: 'a@example.test', name: 'Anna' }])), 'postboggle.yaml');
+    const old = new Date(Date.now() - 3600_000);
+    utimesSync(path, old, old);
+    expect(loadSettings(path).players[0]!.name).toBe('Anna');
+    // Same bytes' identity: the cache is used as it is (a marked cache shows it).
+    const cachePath = join(dirname(path), SETTINGS_CACHE);
+    const [head, ...columns] = readFileSync(cachePath, 'utf8').split('\n');
+    const cache = JSON.parse(head!);
+    writeFileSync(cachePath, [JSON.stringify({ ...cache, settings: { ...cache.settings, name: 'from the cache' } }), ...columns].join('\n'));
+    expect(loadSettings(path).name).toBe('from the cache');
+    // Rewritten to the same size, its modification time put back: the change time differs.
+    writeFileSync(path, yamlOf([{ email: 'a@example.test', name: 'Anne' }]));
+    utimesSync(path, old, old);
+    const s = loadSettings(path);
+    expect([s.name, s.players[0]!.name]).toEqual(['Cache test', 'Anne']);
+  });
+
   it('never serves invalid settings: a broken YAML fails each time with its message', () => {
     const dir = gameWith(yamlOf([{ email: 'a@example.test', name: 'A' }]));
     const path = join(dir, 'postboggle.yaml');
@@ -49,11 +67,12 @@ describe('the settings cache beside postboggle.yaml', () => {
     const text = yamlOf([{ email: 'a@example.test', name: 'A' }]);
     const dir = gameWith(text);
     const path = join(dir, 'postboggle.yaml');
-    for (const junk of ['', '{"key":', '{"key":"0","settings":{},"players":[]}', 'null', '[]']) {
+    loadSettings(path);
+    for (const junk of ['', '{"key":', '{"key":"0","settings":{},"players":[]}', 'null', '[]', `${readFileSync(join(dir, SETTINGS_CACHE), 'utf8').split('\n')[0]}\nx\u001ey`]) {
       writeFileSync(join(dir, SETTINGS_CACHE), junk);
       expect(loadSettings(path)).toEqual(parseSettings(text));
     }
-    expect(JSON.parse(readFileSync(join(dir, SETTINGS_CACHE), 'utf8')).key).toMatch(/^[0-9a-f]{40}$/);
+    expect(JSON.parse(readFileSync(join(dir, SETTINGS_CACHE), 'utf8').split('\n')[0]!).key).toMatch(/^[0-9a-f]{40}:[0-9a-f]{40}$/);
   });
 
   it('keeps any players, codes and names with newlines or separators included (property)', () => {

@@ -14,7 +14,7 @@ export interface StartupFigure {
   ratio: number;
 }
 
-export async function benchStartup(players = 1000, repeats = 7): Promise<{ nodeMs: number; figures: StartupFigure[] }> {
+export async function benchStartup(players = 1000, repeats = 7, main = MAIN): Promise<{ nodeMs: number; figures: StartupFigure[] }> {
   const { dir } = await syntheticGame({ players, rounds: 3, dictionary: 'built' });
   const commands: [string, string[]][] = [
     ['--help', ['--help']],
@@ -35,7 +35,7 @@ export async function benchStartup(players = 1000, repeats = 7): Promise<{ nodeM
   const runs = commands.map(() => [] as number[]);
   for (let r = 0; r < repeats; r++) {
     node.push(time(['-e', '0']));
-    commands.forEach(([, args], i) => runs[i]!.push(time([MAIN, ...args])));
+    commands.forEach(([, args], i) => runs[i]!.push(time([main, ...args])));
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   const nodeMs = median(node);
@@ -44,7 +44,7 @@ export async function benchStartup(players = 1000, repeats = 7): Promise<{ nodeM
 
 if (process.argv[1]?.endsWith('startup.js')) {
   const players = Number(process.argv[2] ?? 1000);
-  const { nodeMs, figures } = await benchStartup(players);
+  const { nodeMs, figures } = await benchStartup(players, 7, process.argv[3] ?? MAIN);
   console.log(`node -e 0: ${nodeMs.toFixed(0)} ms; game of ${players} players`);
   for (const f of figures) console.log(`  ${f.command.padEnd(11)} ${f.ms.toFixed(0).padStart(5)} ms  ${f.ratio.toFixed(2)}x`);
 }

@@ -1,6 +1,6 @@
 import * as nodeFs from 'node:fs';
 import { dirname } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { UserError } from '../user-error.js';
 import { writeAll, type WriteFs } from './verified-write.js';
 
@@ -15,6 +15,12 @@ const PREFIX = '{"sum":"';
 const MIDDLE = '","rec":';
 
 export type JournalFs = WriteFs & Pick<typeof nodeFs, 'existsSync' | 'ftruncateSync' | 'fstatSync' | 'readSync' | 'readFileSync'>;
+
+// node:zlib (for its crc32) brings the stream machinery with it: loaded on the first
+// checksum, not by every command that merely imports a journal.
+const require = createRequire(import.meta.url);
+let zlibCrc32: ((data: string) => number) | undefined;
+const crc32 = (data: string): number => (zlibCrc32 ??= (require('node:zlib') as typeof import('node:zlib')).crc32)(data);
 
 const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
 

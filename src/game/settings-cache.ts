@@ -91,6 +91,21 @@ export function loadSettings(path: string): Settings {
   return settings;
 }
 
+/**
+ * Records settings just validated from `text` and written to `path` (player add/remove), so
+ * that the next command need not parse the YAML again.
+ */
+export function cacheSettings(path: string, text: string, settings: Settings): void {
+  try {
+    const st = statSync(path, { bigint: true });
+    const schema = createHash('sha1').update(readFileSync(SCHEMA_CODE)).digest('hex');
+    const key = `${schema}:${createHash('sha1').update(Buffer.from(text, 'utf8')).digest('hex')}`;
+    writeCache(join(dirname(path), SETTINGS_CACHE), key, `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`, settings);
+  } catch {
+    // only a shortcut
+  }
+}
+
 function readCacheFile(path: string): CacheFile | null {
   try {
     const text = readFileSync(path, 'utf8');

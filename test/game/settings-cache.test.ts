@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadSettings, SETTINGS_CACHE } from '../../src/game/settings-cache.js';
+import { cacheSettings, loadSettings, SETTINGS_CACHE } from '../../src/game/settings-cache.js';
 import { parseSettings } from '../../src/game/settings.js';
 
 const yamlOf = (players: { email: string; name: string; code?: string }[], extra = '') =>
@@ -52,6 +52,17 @@ describe('the settings cache beside postboggle.yaml', () => {
     utimesSync(path, old, old);
     const s = loadSettings(path);
     expect([s.name, s.players[0]!.name]).toEqual(['Cache test', 'Anne']);
+  });
+
+  it('settings recorded by the command that wrote them are served as written', () => {
+    const dir = gameWith(yamlOf([{ email: 'a@example.test', name: 'Anna' }]));
+    const path = join(dir, 'postboggle.yaml');
+    const text = yamlOf([{ email: 'a@example.test', name: 'Anna' }, { email: 'b@example.test', name: 'Bert' }]);
+    writeFileSync(path, text);
+    cacheSettings(path, text, parseSettings(text, path));
+    expect(loadSettings(path)).toEqual(parseSettings(text, path));
+    writeFileSync(path, yamlOf([{ email: 'c@example.test', name: 'Cleo' }])); // and a later edit is still seen
+    expect(loadSettings(path).players.map((p) => p.name)).toEqual(['Cleo']);
   });
 
   it('never serves invalid settings: a broken YAML fails each time with its message', () => {

@@ -6,6 +6,7 @@ import { defineCommand } from '../command.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
 import { parseSettings } from '../../game/settings.js';
+import { cacheSettings } from '../../game/settings-cache.js';
 import { UserError } from '../../user-error.js';
 
 interface PlayerArgs {
@@ -28,8 +29,9 @@ function editPlayers(path: string, edit: (players: { email: string; name: string
   }
   doc.set('players', node);
   const text = doc.toString();
-  parseSettings(text, path); // never write settings that would not load
+  const settings = parseSettings(text, path); // never write settings that would not load
   writeFileVerified(path, text);
+  cacheSettings(path, text, settings); // (a large YAML is slow to parse: once an edit is enough)
 }
 
 export const playerCommand = defineCommand<PlayerArgs>({

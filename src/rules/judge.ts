@@ -103,8 +103,12 @@ export function judgeAnalysed(words: readonly AnalysedWord[], joker: string | nu
   const matcher = new LemmaMatcher();
   const kept: { word: string; lemmas: readonly string[] }[] = [];
   return words.map((a) => {
-    const base = { input: a.input, word: a.word, role: a.role, index: a.index };
-    const reject = (reason: RejectReason, extra: Partial<WordJudgement> = {}): WordJudgement => ({ ...base, status: 'rejected', reason, ...extra });
+    // (Built key by key, not by spreading: scoring judges each entry once per joker letter
+    // it might take, and the spreads were most of its time. The key order is results.json's.)
+    const reject = (reason: RejectReason, extra?: Partial<WordJudgement>): WordJudgement => {
+      const j: WordJudgement = { input: a.input, word: a.word, role: a.role, index: a.index, status: 'rejected', reason };
+      return extra ? Object.assign(j, extra) : j;
+    };
     if (a.early) return reject(a.early);
     if (!onFieldWith(a.options!, joker)) return reject('joker-conflict');
     const v = a.verdict!;
@@ -117,7 +121,7 @@ export function judgeAnalysed(words: readonly AnalysedWord[], joker: string | nu
     }
     kept.push({ word: a.word!, lemmas });
     const status: WordStatus = limit > 0 && kept.length > limit ? 'unused' : 'counted';
-    return { ...base, status, lemmas };
+    return { input: a.input, word: a.word, role: a.role, index: a.index, status, lemmas };
   });
 }
 

@@ -103,9 +103,9 @@ console.log(`  kill while mail is being handed over (worst case): ${kill.sending
 console.log('  (every announcement was delivered at least once after the rerun in every trial; machine load lengthens the window)');
 
 // The synthetic big game through the CLI, each step a fresh process (BENCH_PLAYERS: sizes,
-// comma-separated; default 2,000, which keeps the whole bench near ten minutes; 0 skips).
+// comma-separated; default 1,000, which keeps the whole bench near ten minutes on a quiet machine; 0 skips).
 // 10,000 takes some 20 minutes on this loaded machine, 100,000 hours: BENCH_PLAYERS=10000,100000.
-const sizes = (process.env.BENCH_PLAYERS ?? '2000').split(',').map(Number).filter((n) => n > 0);
+const sizes = (process.env.BENCH_PLAYERS ?? '1000').split(',').map(Number).filter((n) => n > 0);
 if (sizes.length) {
   const { benchBigGame, printBigGame } = await import('./big-game.js');
   console.log('\nsynthetic big game through the CLI, file transport, German dictionary: time, rate, peak RSS a step');

@@ -16,6 +16,16 @@ const loadOne = fileURLToPath(new URL('./load-one.js', import.meta.url));
 const newsletterOne = fileURLToPath(new URL('./newsletter.js', import.meta.url));
 
 console.log('postboggle benchmarks (node ' + process.version + ')\n');
+
+// Start-up of the commands that touch no mail server, as ratios to `node -e 0` in this run
+// (target: <= 2x). BENCH_PREV=/path/to/older/dist/src/cli/main.js adds the older build's.
+const { benchStartup } = await import('./startup.js');
+const startup = await benchStartup(100);
+const prev = process.env.BENCH_PREV ? await benchStartup(100, 7, process.env.BENCH_PREV) : null;
+console.log(`start-up, median of 7 fresh processes, game of 100 players (node -e 0: ${fmt(startup.nodeMs, 0)} ms; target <= 2x)`);
+startup.figures.forEach((f, i) => console.log(`  ${f.command.padEnd(11)} ${fmt(f.ms, 0).padStart(5)} ms  ${fmt(f.ratio, 2)}x node` +
+  (prev ? `   (before: ${fmt(prev.figures[i]!.ms, 0)} ms, ${fmt(prev.figures[i]!.ratio, 2)}x)` : '')));
+console.log('');
 console.log('dictionary load, fresh process each (target for de: < 100 ms, < 100 MB RSS)');
 for (const lang of ['de', 'en', 'fr', 'it']) {
   await loadDictionary(lang as 'de'); // builds it if missing
@@ -72,7 +82,8 @@ console.log(`  ${fmt(ENTRIES / scoreS, 0)} entries a second (${fmt(scoreS * 1000
 // recipient). Each size in a fresh process; growth should be linear in players, and bytes
 // per player flat (at most newsletter.maxBytes, 30 KB).
 console.log('\nnewsletter, rendered and queued for every player (file transport), synthetic game, 2 rounds');
-const runs = [1, 1000, 10_000].map((n) => JSON.parse(execFileSync(process.execPath, [newsletterOne, String(n), n === 10_000 ? 'site' : ''], { encoding: 'utf8', maxBuffer: 1 << 20 })));
+// (10,000 players: in the big game below, through the CLI.)
+const runs = [1, 1000].map((n) => JSON.parse(execFileSync(process.execPath, [newsletterOne, String(n), n === 1000 ? 'site' : ''], { encoding: 'utf8', maxBuffer: 1 << 20 })));
 const one = runs[0];
 for (const r of runs) {
   console.log(`  ${String(r.players).padStart(6)} players: ${fmt(r.totalMs / 1000, 2)} s in all (${fmt(r.prepareMs, 0)} ms the shared part; a player: ${fmt(r.renderPerPlayerMs, 2)} ms render+compose, ${fmt(r.queuePerPlayerMs, 2)} ms outbox), ` +
@@ -95,3 +106,14 @@ console.log(`\nkill -9 during round publish to 83 players over SMTP (sink fsyncs
 console.log(`  kill at a random time of the run (${fmt(kill.runMs / 1000, 1)} s): ${kill.uniform.dups} duplicate(s) in ${kill.uniform.kills} kills = ${per100(kill.uniform)} per 100 kills`);
 console.log(`  kill while mail is being handed over (worst case): ${kill.sending.dups} duplicate(s) in ${kill.sending.kills} kills = ${per100(kill.sending)} per 100 kills`);
 console.log('  (every announcement was delivered at least once after the rerun in every trial; machine load lengthens the window)');
+
+// The synthetic big game through the CLI, each step a fresh process (BENCH_PLAYERS: sizes,
+// comma-separated; default 1,000, which keeps the whole bench near ten minutes on a quiet machine; 0 skips).
+// 10,000 takes some 20 minutes on this loaded machine, 100,000 hours: BENCH_PLAYERS=10000,100000.
+const sizes = (process.env.BENCH_PLAYERS ?? '1000').split(',').map(Number).filter((n) => n > 0);
+if (sizes.length) {
+  const { benchBigGame, printBigGame } = await import('./big-game.js');
+  console.log('\nsynthetic big game through the CLI, file transport, German dictionary: time, rate, peak RSS a step');
+  console.log('  (targets at 100,000: linear; ingest >= 200 mails/s; one mail <= 150 ms; score <= 30 s; newsletter <= 10 min; RSS <= 1.5 GB; open <= 100 ms)');
+  for (const n of sizes) printBigGame(n, await benchBigGame(n));
+}

@@ -11,7 +11,7 @@ import { scoreRound } from '../src/rules/round-scoring.js';
 import { solveField } from '../src/rules/solver.js';
 import { PACKAGE_ROOT } from '../src/package-root.js';
 
-const SEED_FIELD = 'FERNC/BSREO/EM*RU/NLIGK/ZALEW';
+export const SEED_FIELD = 'FERNC/BSREO/EM*RU/NLIGK/ZALEW';
 const SEED_WORDS = join(PACKAGE_ROOT, 'test', 'fixtures', 'seed-words.txt');
 
 // Used by the tests and by `npm run bench`.
@@ -35,6 +35,8 @@ export interface SyntheticOptions {
   siteUrl?: string;
   lang?: 'de' | 'en';
   extraSettings?: string;
+  /** 'words' (default): the seed word list as the game's own dictionary; 'built': the built one. */
+  dictionary?: 'words' | 'built';
 }
 
 export async function syntheticGame(o: SyntheticOptions): Promise<{ dir: string; game: Game }> {
@@ -44,7 +46,7 @@ export async function syntheticGame(o: SyntheticOptions): Promise<{ dir: string;
   const names = Array.from({ length: o.players }, (_, i) => (i < AWKWARD_NAMES.length && o.players > 1 ? AWKWARD_NAMES[i]! : `Player ${i + 1}`));
   const players = names.map((name, i) => `  - { email: "p${i + 1}@example.test", name: ${JSON.stringify(name)} }`).join('\n');
   let settings = SETTINGS_TEMPLATE.replace(/\{\{name\}\}/g, 'Synthetic Boggle').replace('{{language}}', o.lang ?? 'de')
-    .replace('dictionary: {}', 'dictionary: { file: words.txt }')
+    .replace('dictionary: {}', o.dictionary === 'built' ? 'dictionary: {}' : 'dictionary: { file: words.txt }')
     .replace('players: []', o.players ? `players:\n${players}` : 'players: []');
   if (o.siteUrl) settings = settings.replace('site: {}', `site: { url: "${o.siteUrl}" }`);
   if (o.extraSettings) settings += `\n${o.extraSettings}\n`;

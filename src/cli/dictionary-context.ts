@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { resolveLexicon } from '../dict/resolve.js';
 import { openGame } from '../game/game.js';
 import { readHouseLists } from '../game/house-lists.js';
 import { makeVerdict, NO_HOUSE_LISTS, type HouseLists, type VerdictFn } from '../rules/adjudication.js';
 import type { Lexicon } from '../rules/lexicon.js';
 import { DEFAULT_RULES, type Language, type Rules } from '../rules/types.js';
-import { SETTINGS_FILE } from '../game/settings.js';
+import { gameLayout } from '../game/layout.js';
 
 export interface DictionaryContext {
   language: Language;
@@ -26,7 +26,7 @@ export interface DictionaryContext {
  */
 export async function dictionaryContext(argv: { dir: string; lang?: Language | undefined; words?: string | undefined }): Promise<DictionaryContext> {
   const dir = resolve(argv.dir);
-  if (existsSync(join(dir, SETTINGS_FILE))) {
+  if (existsSync(gameLayout(dir).settings)) {
     const game = openGame(dir);
     const language = argv.lang ?? game.settings.language;
     const ownDictionary = language === game.settings.language && !argv.words;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
 import type { CommandModule } from 'yargs';
+import { loadYargs } from './yargs-lite.js';
+import { SUMMARIES } from './summaries.js';
 import { UserError } from '../user-error.js';
 import { sendFailureLine } from '../mail/send-report.js';
 import { FieldError } from '../rules/field.js';
@@ -41,10 +41,18 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   rebuild: async () => (await import('./commands/rebuild.js')).rebuildCommand,
 };
 
-/** The commands a command line names; all of them when it names none (--help, a typo). */
-function commandsNamed(args: string[]): string[] {
-  const named = args.filter((a) => Object.hasOwn(COMMANDS, a));
-  return named.length > 0 ? [...new Set(named)] : Object.keys(COMMANDS);
+
+/**
+ * The commands a command line names, loaded; when it names none (--help, a typo), every
+ * command as its one-line summary.
+ */
+async function commandsFor(args: string[]): Promise<CommandModule[]> {
+  const named = [...new Set(args.filter((a) => Object.hasOwn(COMMANDS, a)))];
+  if (named.length > 0) return Promise.all(named.map((name) => COMMANDS[name]!()));
+  return Promise.all(Object.keys(COMMANDS).map(async (name) => {
+    const summary = SUMMARIES[name];
+    return summary ? { command: summary[0], describe: summary[1], handler: () => {} } : COMMANDS[name]!();
+  }));
 }
 
 // A reader that goes away (`postboggle ingest | head -1`) must not kill a run half-way or
@@ -57,8 +65,8 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 async function main(): Promise<void> {
-  const args = hideBin(process.argv);
-  const commands = await Promise.all(commandsNamed(args).map((name) => COMMANDS[name]!()));
+  const args = process.argv.slice(2);
+  const [yargs, commands] = await Promise.all([loadYargs(), commandsFor(args)]);
   let cli = yargs(args)
     .scriptName('postboggle')
     .wrap(Math.min(110, process.stdout.columns || 100))

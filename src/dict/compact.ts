@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { PartOfSpeech } from '../rules/lemma.js';
-import { ArrayForms, compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms } from '../rules/lexicon.js';
+import { ArrayForms, compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms, packedLemmas } from '../rules/lexicon.js';
 import { FormTrie } from '../rules/trie.js';
 
 // The compact dictionary format, four files per language in dict/:
@@ -15,7 +15,10 @@ import { FormTrie } from '../rules/trie.js';
 //   <lang>.trie     the forms as a trie for the solver (src/rules/trie.ts), a uint32 view
 //   <lang>.meta.json  the dictionary's identity (sources with versions, build, content hash)
 //                   and the names of its sources by bit
-// Loading is one scan for line starts, one string split and a typed-array view.
+// Loading is a typed-array view of the index and of the trie; the forms and the lemma
+// lines are read and scanned only when something asks for them (most commands never do).
+
+const require = createRequire(import.meta.url);
 
 export const dictFiles = (dir: string, lang: string) => ({
   forms: join(dir, `${lang}.forms`),
@@ -54,6 +57,7 @@ export function writeCompact(dir: string, lang: string, input: CompactInput): { 
   index.set(offsets, 1);
   index.set(senses, 1 + offsets.length);
   const lemmaLines = [...renumber.keys()].map((id) => `${input.lemmaKeys[id]}\t${input.lemmaPos[id]}`);
+  const writeFileAtomic = require('write-file-atomic') as typeof import('write-file-atomic'); // only a build writes
   const files = dictFiles(dir, lang);
   const formsText = forms.join('\n');
   const lemmasText = lemmaLines.join('\n');
@@ -71,22 +75,20 @@ export function readCompact(dir: string, lang: string): Lexicon {
   const files = dictFiles(dir, lang);
   const damaged = (why: string) => new Error(`dictionary ${lang} in ${dir} is damaged (${why}); rebuild it with npm run build:dict`);
   if (!existsSync(files.meta) || !existsSync(files.trie)) throw damaged('no meta.json or trie');
-  const forms = PackedForms.fromText(readFileSync(files.forms));
-  const lemmaLines = readFileSync(files.lemmas, 'utf8').split('\n');
-  const lemmaKeys = lemmaLines.map((l) => l.slice(0, l.indexOf('\t')));
-  const lemmaPos = lemmaLines.map((l) => l.slice(l.indexOf('\t') + 1) as PartOfSpeech);
   const buf = readFileSync(files.index);
   const index = new Uint32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
   const n = index[0]!;
-  if (n !== forms.size) throw damaged(`${forms.size} forms, index says ${n}`);
   const offsets = index.subarray(1, n + 2);
   const senses = index.subarray(n + 2);
+  if (offsets.length !== n + 1 || senses.length !== 2 * offsets[n]!) throw damaged('index length');
+  const forms = new PackedForms(n, () => readFileSync(files.forms));
   const meta = JSON.parse(readFileSync(files.meta, 'utf8')) as { identity: DictionaryIdentity; sourceNames: string[] };
+  const trie = FormTrie.fromBytes(readFileSync(files.trie));
   return new Lexicon({
-    store: forms, lemmaKeys, lemmaPos,
+    store: forms, lemmas: packedLemmas(readFileSync(files.lemmas)),
     sensesAt: (i) => senses.subarray(offsets[i]! * 2, offsets[i + 1]! * 2),
     sourceNames: meta.sourceNames,
     identity: meta.identity,
-    trie: FormTrie.fromBytes(readFileSync(files.trie)),
+    trie,
   });
 }

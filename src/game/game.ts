@@ -11,7 +11,8 @@ import { DEFAULT_RULES, type Rules } from '../rules/types.js';
 import { houseListsHash, readHouseLists } from './house-lists.js';
 import { gameLayout, type GameLayout } from './layout.js';
 import type { RoundRecord } from './rounds.js';
-import { loadSettings, type Settings } from './settings.js';
+import type { Settings } from './settings.js';
+import { loadSettings } from './settings-cache.js';
 
 export interface Game {
   layout: GameLayout;

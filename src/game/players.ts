@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
 import { isMap, isSeq, parseDocument } from 'yaml';
+import { cacheSettings } from './settings-cache.js';
 import { writeFileVerified } from '../store/verified-write.js';
 import { UserError } from '../user-error.js';
 import { parseSettings, type Settings } from './settings.js';
@@ -96,6 +97,7 @@ export function editPlayers(path: string, edit: (players: PlayerEntry[]) => Play
   const text = doc.toString();
   const settings = parseSettings(text, path); // never write settings that would not load
   writeFileVerified(path, text);
+  cacheSettings(path, text, settings); // (a large YAML is slow to parse: once an edit is enough)
   return settings;
 }
 

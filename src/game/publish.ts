@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { Outbox } from '../mail/outbox.js';
 import { UserError } from '../user-error.js';
+import { SyncBatch } from '../store/sync-batch.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import { fieldView } from '../templates/field-view.js';
 import { templateLang } from '../templates/i18n.js';
@@ -16,12 +17,19 @@ import { readRound, type RoundRecord, writeRound } from './rounds.js';
 
 /** Queues one mail per player (once each, by id) in the round's outbox, and sends what is queued. */
 async function mailEveryPlayer(game: Game, round: number, kind: 'announcement', idPrefix: string, data: object) {
-  const outbox = new Outbox(game.layout.outbox(round));
+  // Group commit: the mails are written at once and made durable together before any is sent.
+  const batch = new SyncBatch();
+  const outbox = new Outbox(game.layout.outbox(round), batch);
   let queued = 0;
-  for (const p of game.settings.players) {
-    if (p.computer) continue; // computer players get no mail
-    const to = { name: p.name, address: p.email };
-    if (await queueMail(game, outbox, { id: `${idPrefix}-${p.email}`, kind, to, template: kind, data: { ...data, name: p.name } })) queued++;
+  try {
+    for (const p of game.settings.players) {
+      if (p.computer) continue; // computer players get no mail
+      const to = { name: p.name, address: p.email };
+      if (await queueMail(game, outbox, { id: `${idPrefix}-${p.email}`, kind, to, template: kind, data: { ...data, name: p.name } })) queued++;
+    }
+  } finally {
+    batch.commit();
+    outbox.close();
   }
   return { queued, ...await flushOutboxes(game, [game.layout.outbox(round)]) };
 }
@@ -72,15 +80,21 @@ export async function sendNewsletter(game: Game, result: RoundResult, rendered?:
   // The id names the version of the results: sending again changes nothing, but a round
   // rescored after a GM decision goes out once more, corrected.
   const version = resultsVersion(result);
-  const outbox = new Outbox(game.layout.outbox(result.round));
+  const batch = new SyncBatch(); // as mailEveryPlayer
+  const outbox = new Outbox(game.layout.outbox(result.round), batch);
   let queued = 0;
-  for (const p of game.settings.players) {
-    if (p.computer) continue;
-    const id = `newsletter-${result.round}-${version}-${p.email}`;
-    if (outbox.has(id)) continue;
-    const letter = newsletterFor(prepared, game, p);
-    const to = { name: p.name, address: p.email };
-    if (await queueRendered(game, outbox, { id, kind: 'newsletter', to, subject: letter.subject, text: letter.text, html: letter.html, images: letter.attachments })) queued++;
+  try {
+    for (const p of game.settings.players) {
+      if (p.computer) continue;
+      const id = `newsletter-${result.round}-${version}-${p.email}`;
+      if (outbox.has(id)) continue;
+      const letter = newsletterFor(prepared, game, p);
+      const to = { name: p.name, address: p.email };
+      if (await queueRendered(game, outbox, { id, kind: 'newsletter', to, subject: letter.subject, text: letter.text, html: letter.html, images: letter.attachments })) queued++;
+    }
+  } finally {
+    batch.commit();
+    outbox.close();
   }
   // What went out, so that a newsletter sent again after a change says what changed.
   recordSent(game.layout, result, now());

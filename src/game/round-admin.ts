@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { DateTime } from 'luxon';
 import { UserError } from '../user-error.js';
 import { now } from './clock.js';
-import { isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { flushOutboxes } from './mailer.js';
 import { queueDeadlineChange } from './round-mail.js';
@@ -12,22 +11,6 @@ import { parseExtension } from './schedule.js';
 // What the GM does to a round besides opening, publishing and scoring it: move its
 // deadline, cancel it; and how its state reads in words.
 
-/** The round's state as a GM needs to read it: "open, not published", "deadline passed, closes at the next tick"… */
-export function roundStatus(game: Game, r: RoundRecord): string {
-  const parts: string[] = [];
-  if (r.state === 'void') return `void${r.voided?.reason ? `: ${r.voided.reason}` : ''}`;
-  if (r.state === 'open') parts.push(isLate(now(), r.deadline, game.settings.schedule.grace) ? 'deadline passed, closes at the next tick' : 'open');
-  if (r.state === 'closed') parts.push('closed, not scored yet');
-  if (r.state === 'scored') {
-    parts.push('scored');
-    if (r.newsletterSentAt) parts.push('newsletter sent');
-    else if (game.settings.newsletter.approval && !r.newsletterApprovedAt) parts.push('newsletter awaits approval');
-    else parts.push('newsletter not sent');
-  }
-  if (!r.publishedAt && r.state !== 'scored') parts.push('not published');
-  if (game.settings.schedule.paused && r.state === 'open') parts.push('game paused');
-  return parts.join(', ');
-}
 
 /** A deadline as typed: +DURATION on the current one, or a time (read in the game's zone without an offset). */
 export function parseNewDeadline(text: string, current: string, zone: string): string {

@@ -6,6 +6,7 @@ import { now } from './clock.js';
 import { formatDeadline } from './deadline.js';
 import type { Game } from './game.js';
 import { queueMail } from './mailer.js';
+import { missingPlayers } from './round-status.js';
 import { readEntries, type RoundRecord } from './rounds.js';
 import { findPlayer, isPaused } from './players.js';
 
@@ -20,11 +21,6 @@ function away(game: Game, email: string, at: Date): boolean {
   return !!p && isPaused(p, at, game.settings.schedule.timezone);
 }
 
-/** Players of the game without an entry of record in the round. */
-export function missingPlayers(game: Game, round: number): { email: string; name: string }[] {
-  const have = new Set(readEntries(game.layout, round).entries.map((e) => e.email.toLowerCase()));
-  return game.settings.players.filter((p) => !have.has(p.email.toLowerCase())).map((p) => ({ email: p.email, name: p.name }));
-}
 
 /** "2 days" / "2 Tagen" (as in "in 2 Tagen"), hours below two days. */
 const TIME_WORDS = {

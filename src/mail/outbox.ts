@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crashPoint } from '../game/crash-point.js';
 import { Journal, journalLine } from '../store/journal.js';
@@ -13,6 +14,15 @@ import { recordSendFailure } from './send-report.js';
 // A send that was interrupted is resumed by the next flush; a message the journal says was
 // sent is never sent again, and queueing the same id twice keeps the first. The journal is
 // one file, appended to, so neither queueing nor sending reads the other messages' files.
+//
+// What is still to send is read incrementally: after each flush, journal.checkpoint.json
+// records the journal's length then (with a hash of its last bytes) and the messages still
+// queued; the next run reads that and only the journal lines written since. A run that
+// queues one receipt and flushes (procmail, one mail a process) so costs the same at 100
+// players and at 100,000. The checkpoint is only a shortcut: missing, damaged or not
+// matching the journal, the whole journal is read as before. Whether an id was queued is
+// answered without the journal while its .eml does not exist (the .eml is written before
+// its journal line, and nothing deletes it).
 //
 // "sent" is appended the moment the server's 250 has come back (one write of one line,
 // before anything else happens): a kill -9 between the two is the only way a message can go
@@ -65,6 +75,16 @@ export interface FlushResult {
   held: number;
 }
 
+export const CHECKPOINT = 'journal.checkpoint.json';
+/** How many bytes before the checkpoint's end are hashed to recognise the journal it was made of. */
+const MARK_BYTES = 256;
+
+interface Checkpoint {
+  end: number;
+  mark: string;
+  pending: OutboxRecord[];
+}
+
 const safeId = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 120);
 
 /** What a failed send means: refused for good (5xx for this recipient or message), or try again later. */
@@ -83,9 +103,12 @@ export function classifySendError(e: unknown): { permanent: boolean; stopAll: bo
 
 export class Outbox {
   private readonly journal: Journal<OutboxEvent>;
+  /** Every record (read from the whole journal), once something needed them all. */
   private state: Map<string, OutboxRecord> | undefined;
+  /** Otherwise the records still queued (from the checkpoint and the journal since). */
+  private pending: Map<string, OutboxRecord> | undefined;
   /** The held (notBefore) message of each coalescing key. */
-  private readonly heldByKey = new Map<string, string>();
+  private heldByKey = new Map<string, string>();
 
   /** With a batch (an ingest run), queueing is made durable at the batch's commit. */
   constructor(readonly dir: string, private readonly batch?: SyncBatch) {
@@ -98,16 +121,73 @@ export class Outbox {
     const state = new Map<string, OutboxRecord>();
     if (!this.journal.exists()) this.importLegacy();
     for (const ev of this.journal.read().records) apply(state, ev);
-    for (const r of state.values()) if (r.key && r.notBefore && r.state === 'queued') this.heldByKey.set(r.key, r.id);
     this.state = state;
+    this.pending = undefined;
+    this.heldByKey = heldKeys(state.values());
     return state;
+  }
+
+  /** The records still queued, read incrementally when a checkpoint allows. */
+  private queued(): Map<string, OutboxRecord> {
+    if (this.state) return new Map([...this.state].filter(([, r]) => r.state === 'queued'));
+    if (this.pending) return this.pending;
+    const cp = this.checkpoint();
+    if (!cp) {
+      this.load();
+      return this.queued();
+    }
+    const pending = new Map(cp.pending.map((r) => [r.id, r]));
+    for (const ev of this.journal.read(cp.end).records) applyPending(pending, ev);
+    this.pending = pending;
+    this.heldByKey = heldKeys(pending.values());
+    return pending;
+  }
+
+  /** The checkpoint, if there is one and it was made of this journal. */
+  private checkpoint(): Checkpoint | null {
+    if (!this.journal.exists()) return null;
+    try {
+      const cp = JSON.parse(readFileSync(join(this.dir, CHECKPOINT), 'utf8')) as Checkpoint;
+      if (!Number.isSafeInteger(cp?.end) || !Array.isArray(cp.pending) || cp.mark !== this.markAt(cp.end)) return null;
+      return cp;
+    } catch {
+      return null;
+    }
+  }
+
+  private markAt(end: number): string | null {
+    const bytes = this.journal.bytesFrom(Math.max(0, end - MARK_BYTES), end);
+    if (bytes.length !== Math.min(end, MARK_BYTES) || (end > 0 && bytes[bytes.length - 1] !== 0x0a)) return null;
+    return createHash('sha1').update(String(end)).update(bytes).digest('hex');
+  }
+
+  /** Records what is still queued as of the journal's end now (after a flush; its lines are synced). */
+  private writeCheckpoint(): void {
+    try {
+      if (!this.journal.exists()) return;
+      const end = statSize(this.journal.path);
+      const mark = this.markAt(end);
+      if (mark === null) return; // a torn last line: the next append cuts it, the next flush checkpoints
+      const cp: Checkpoint = { end, mark, pending: [...this.queued().values()] };
+      const tmp = join(this.dir, `${CHECKPOINT}.${process.pid}.tmp`);
+      writeFileSync(tmp, JSON.stringify(cp));
+      renameSync(tmp, join(this.dir, CHECKPOINT));
+    } catch {
+      // only a shortcut: the next run reads the whole journal
+    }
+  }
+
+  /** An event just appended to the journal, applied to what is in memory. */
+  private record(ev: OutboxEvent): void {
+    if (this.state) apply(this.state, ev);
+    else if (this.pending) applyPending(this.pending, ev);
   }
 
   /** Outboxes written before the journal kept one <id>.json record a message: fold them in once. */
   private importLegacy(): void {
     if (!existsSync(this.dir)) return;
     const events: OutboxEvent[] = [];
-    for (const f of readdirSync(this.dir).filter((x) => x.endsWith('.json')).sort()) {
+    for (const f of readdirSync(this.dir).filter((x) => x.endsWith('.json') && x !== CHECKPOINT).sort()) {
       try {
         const r = JSON.parse(readFileSync(join(this.dir, f), 'utf8')) as OutboxRecord;
         events.push({ op: 'queued', id: r.id, kind: r.kind, to: r.to, subject: r.subject, at: r.createdAt });
@@ -118,7 +198,9 @@ export class Outbox {
   }
 
   has(id: string): boolean {
-    return this.load().has(safeId(id));
+    const sid = safeId(id);
+    if (!this.state && this.journal.exists() && !existsSync(join(this.dir, `${sid}.eml`))) return false;
+    return this.load().has(sid);
   }
 
   get(id: string): OutboxRecord | undefined {
@@ -131,14 +213,14 @@ export class Outbox {
    */
   queue(id: string, kind: OutboxKind, to: string, subject: string, raw: Buffer, now: Date, opts: { notBefore?: Date | undefined; key?: string | undefined } = {}): boolean {
     const sid = safeId(id);
-    const state = this.load();
-    if (state.has(sid)) return false;
+    if (this.has(sid)) return false;
     writeFileVerified(join(this.dir, `${sid}.eml`), raw, undefined, this.batch, { inPlace: true }); // first: a queued record means the .eml is complete
     const events: OutboxEvent[] = [];
     if (opts.key) {
       // only a held message is replaced: one that is due goes out as it is
+      if (!this.state) this.queued(); // (reads heldByKey)
       const held = this.heldByKey.get(opts.key);
-      const r = held !== undefined ? state.get(held) : undefined;
+      const r = held !== undefined ? (this.state ?? this.queued()).get(held) : undefined;
       if (r && r.state === 'queued') events.push({ op: 'superseded', id: r.id, at: now.toISOString(), by: sid });
     }
     events.push({
@@ -146,7 +228,7 @@ export class Outbox {
       ...(opts.notBefore && opts.notBefore > now ? { notBefore: opts.notBefore.toISOString() } : {}), ...(opts.key ? { key: opts.key } : {}),
     });
     this.journal.appendMany(events);
-    for (const ev of events) apply(state, ev);
+    for (const ev of events) this.record(ev);
     if (opts.key && opts.notBefore && opts.notBefore > now) this.heldByKey.set(opts.key, sid);
     return true;
   }
@@ -159,11 +241,15 @@ export class Outbox {
     return [...this.load().values()];
   }
 
+  /** The messages still queued (due or held), read incrementally when the checkpoint allows. */
+  pendingRecords(): OutboxRecord[] {
+    return [...this.queued().values()];
+  }
+
   /** Sends what is queued and due. A temporary failure stays queued for the next flush; a 5xx for the recipient is final. */
   async flush(transport: Transport, from: string, now: () => Date): Promise<FlushResult> {
     const result: FlushResult = { sent: 0, failed: 0, rejected: 0, held: 0 };
-    const state = this.load();
-    const due = [...state.values()].filter((r) => r.state === 'queued');
+    const due = [...this.queued().values()];
     let stopped: string | null = null;
     // The file transport's "delivery" is the .eml already on disk: its marks are fsync'd once, at the end.
     if (transport.name === 'file') this.journal.deferSync({ add: () => undefined });
@@ -191,24 +277,42 @@ export class Outbox {
           const c = classifySendError(e);
           const ev: OutboxEvent = { op: 'failed', id: r.id, at: now().toISOString(), error: c.text, permanent: c.permanent };
           this.journal.append(ev);
-          apply(state, ev);
+          this.record(ev);
           recordSendFailure({ to: r.to, error: c.text, permanent: c.permanent });
           if (c.permanent) result.rejected++;
           else result.failed++;
           if (c.stopAll) stopped = c.text;
           continue;
         }
-        apply(state, { op: 'sent', id: r.id, at: now().toISOString() });
+        this.record({ op: 'sent', id: r.id, at: now().toISOString() });
         result.sent++;
       }
     } finally {
       this.journal.sync();
+      this.writeCheckpoint();
       if (this.batch) this.journal.deferSync(this.batch);
       else this.journal.noDefer();
       this.journal.close();
     }
     return result;
   }
+}
+
+function heldKeys(records: Iterable<OutboxRecord>): Map<string, string> {
+  const held = new Map<string, string>();
+  for (const r of records) if (r.key && r.notBefore && r.state === 'queued') held.set(r.key, r.id);
+  return held;
+}
+
+function statSize(path: string): number {
+  return statSync(path).size;
+}
+
+/** apply(), keeping only the records still queued. */
+function applyPending(pending: Map<string, OutboxRecord>, ev: OutboxEvent): void {
+  apply(pending, ev);
+  const r = pending.get(ev.id);
+  if (r && r.state !== 'queued') pending.delete(ev.id);
 }
 
 function apply(state: Map<string, OutboxRecord>, ev: OutboxEvent): void {

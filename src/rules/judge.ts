@@ -45,16 +45,38 @@ export interface WordJudgement {
   lemmas?: string[];
 }
 
+/**
+ * What a word is on a field, whoever sent it: the paths it can take (per joker letter) and
+ * the dictionary's verdict. A round's entries repeat the same words over and over, so each
+ * is worked out once per context (the field, rules and verdict of one judging run).
+ */
+interface WordFacts {
+  options: JokerOptions;
+  verdict?: DictionaryVerdict;
+}
+const factsByContext = new WeakMap<JudgeContext, { field: Field; verdict: VerdictFn; language: string; folded: Map<string, string | null>; facts: Map<string, WordFacts> }>();
+
+function memoOf(ctx: JudgeContext) {
+  let memo = factsByContext.get(ctx);
+  if (!memo || memo.field !== ctx.field || memo.verdict !== ctx.verdict || memo.language !== ctx.rules.language) {
+    memo = { field: ctx.field, verdict: ctx.verdict, language: ctx.rules.language, folded: new Map(), facts: new Map() };
+    factsByContext.set(ctx, memo);
+  }
+  return memo;
+}
+
 /** Folds, numbers and checks each token (limits, characters, duplicates, length, field, dictionary). */
 export function analyseEntry(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
   const { rules, field } = ctx;
+  const memo = memoOf(ctx);
   const seen = new Set<string>();
   const tokens: [string, WordRole, number, boolean][] = [
     ...entry.main.map((t, i): [string, WordRole, number, boolean] => [t, 'main', i + 1, rules.wordsPerEntry > 0 && i >= rules.wordsPerEntry]),
     ...entry.substitutes.map((t, i): [string, WordRole, number, boolean] => [t, 'substitute', i + 1, i >= rules.substitutesPerEntry]),
   ];
   return tokens.map(([input, role, index, overLimit]) => {
-    const word = foldWord(input, rules.language);
+    let word = memo.folded.get(input);
+    if (word === undefined) memo.folded.set(input, (word = foldWord(input, rules.language)));
     const a: AnalysedWord = { input, word, role, index };
     if (overLimit) a.early = 'over-limit';
     else if (word === null) a.early = 'not-a-word';
@@ -62,9 +84,15 @@ export function analyseEntry(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
     else if (word.length < rules.minLength) a.early = 'too-short';
     if (word !== null && !overLimit) seen.add(word);
     if (a.early || word === null) return a;
-    a.options = jokerOptions(field, word);
-    if (!onFieldAtAll(a.options)) a.early = 'not-on-field';
-    else a.verdict = ctx.verdict(word);
+    let facts = memo.facts.get(word);
+    if (!facts) {
+      const options = jokerOptions(field, word);
+      facts = onFieldAtAll(options) ? { options, verdict: ctx.verdict(word) } : { options };
+      memo.facts.set(word, facts);
+    }
+    a.options = facts.options;
+    if (!facts.verdict) a.early = 'not-on-field';
+    else a.verdict = facts.verdict;
     return a;
   });
 }
@@ -75,8 +103,12 @@ export function judgeAnalysed(words: readonly AnalysedWord[], joker: string | nu
   const matcher = new LemmaMatcher();
   const kept: { word: string; lemmas: readonly string[] }[] = [];
   return words.map((a) => {
-    const base = { input: a.input, word: a.word, role: a.role, index: a.index };
-    const reject = (reason: RejectReason, extra: Partial<WordJudgement> = {}): WordJudgement => ({ ...base, status: 'rejected', reason, ...extra });
+    // (Built key by key, not by spreading: scoring judges each entry once per joker letter
+    // it might take, and the spreads were most of its time. The key order is results.json's.)
+    const reject = (reason: RejectReason, extra?: Partial<WordJudgement>): WordJudgement => {
+      const j: WordJudgement = { input: a.input, word: a.word, role: a.role, index: a.index, status: 'rejected', reason };
+      return extra ? Object.assign(j, extra) : j;
+    };
     if (a.early) return reject(a.early);
     if (!onFieldWith(a.options!, joker)) return reject('joker-conflict');
     const v = a.verdict!;
@@ -90,7 +122,7 @@ export function judgeAnalysed(words: readonly AnalysedWord[], joker: string | nu
     }
     kept.push({ word: a.word!, lemmas });
     const status: WordStatus = limit > 0 && kept.length > limit ? 'unused' : 'counted';
-    return { ...base, status, lemmas };
+    return { input: a.input, word: a.word, role: a.role, index: a.index, status, lemmas };
   });
 }
 

@@ -27,27 +27,78 @@ export class ArrayForms implements FormStore {
 
 /**
  * Forms packed in one byte buffer, newline-separated, with the start of each: a German
- * dictionary of 425k forms takes 7 MB this way instead of 40 MB of separate strings.
+ * dictionary of 425k forms takes 7 MB this way instead of 40 MB of separate strings. The
+ * bytes are read and the starts found on first use: the solver and word look-ups go
+ * through the trie and never need them.
  */
 export class PackedForms implements FormStore {
-  constructor(private readonly bytes: Uint8Array, private readonly starts: Uint32Array) {}
+  private packed: { bytes: Uint8Array; starts: Uint32Array } | null = null;
+  constructor(readonly size: number, private readonly load: () => Uint8Array) {}
   static fromText(bytes: Uint8Array): PackedForms {
-    let n = bytes.length > 0 ? 1 : 0;
-    for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) n++;
+    const { starts } = PackedForms.scan(bytes);
+    return new PackedForms(starts.length - 1, () => bytes);
+  }
+  private static scan(bytes: Uint8Array): { bytes: Uint8Array; starts: Uint32Array } {
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let n = bytes.length > 0 ? 1 : 0, p = 0;
+    while ((p = buf.indexOf(10, p) + 1) > 0) n++;
     const starts = new Uint32Array(n + 1);
     let k = 1;
-    for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) starts[k++] = i + 1;
+    while ((p = buf.indexOf(10, p) + 1) > 0) starts[k++] = p;
     starts[n] = bytes.length + 1; // as if a newline followed the last form
-    return new PackedForms(bytes, starts);
+    return { bytes, starts };
   }
-  get size() { return this.starts.length - 1; }
+  private get data() {
+    if (!this.packed) {
+      this.packed = PackedForms.scan(this.load());
+      if (this.packed.starts.length - 1 !== this.size) throw new Error(`the forms file holds ${this.packed.starts.length - 1} forms, the index says ${this.size}`);
+    }
+    return this.packed;
+  }
   formAt(i: number) {
-    return String.fromCharCode(...this.bytes.subarray(this.starts[i]!, this.starts[i + 1]! - 1));
+    const { bytes, starts } = this.data;
+    return String.fromCharCode(...bytes.subarray(starts[i]!, starts[i + 1]! - 1));
   }
   codeAt(i: number, depth: number) {
-    const p = this.starts[i]! + depth;
-    return p < this.starts[i + 1]! - 1 ? this.bytes[p]! : -1;
+    const { bytes, starts } = this.data;
+    const p = starts[i]! + depth;
+    return p < starts[i + 1]! - 1 ? bytes[p]! : -1;
   }
+}
+
+/** Lemma keys and parts of speech by id. */
+export interface LemmaList {
+  readonly count: number;
+  key(id: number): string;
+  pos(id: number): PartOfSpeech;
+}
+
+export function arrayLemmas(keys: readonly string[], pos: readonly PartOfSpeech[]): LemmaList {
+  return { count: keys.length, key: (id) => keys[id]!, pos: (id) => pos[id]! };
+}
+
+/**
+ * The lemma file (one "key<TAB>part of speech" a line), read line by line as needed: a
+ * command that judges a few words decodes a few lines, not the 60,000 of German.
+ */
+export function packedLemmas(bytes: Buffer): LemmaList {
+  const tmp: number[] = [0];
+  let p = 0;
+  while ((p = bytes.indexOf(10, p)) >= 0) tmp.push(++p);
+  tmp.push(bytes.length + 1);
+  const starts = Uint32Array.from(tmp);
+  const keys: (string | undefined)[] = [], pos: (PartOfSpeech | undefined)[] = [];
+  const decode = (id: number) => {
+    const line = bytes.toString('utf8', starts[id]!, starts[id + 1]! - 1);
+    const tab = line.indexOf('\t');
+    keys[id] = line.slice(0, tab);
+    pos[id] = line.slice(tab + 1) as PartOfSpeech;
+  };
+  return {
+    count: starts.length - 1,
+    key: (id) => { if (keys[id] === undefined) decode(id); return keys[id]!; },
+    pos: (id) => { if (pos[id] === undefined) decode(id); return pos[id]!; },
+  };
 }
 
 /** Where a dictionary comes from, written into results.json so a verdict can be reproduced. */
@@ -76,8 +127,7 @@ export interface LemmaSense {
 export interface LexiconParts {
   store: FormStore;
   /** Printable, unique lemma keys by id (LemmaTable), and their parts of speech. */
-  lemmaKeys: readonly string[];
-  lemmaPos: readonly PartOfSpeech[];
+  lemmas: LemmaList;
   /** Form i's senses as a flat list [lemmaId, tags | sources << 8, …]. */
   sensesAt: (i: number) => ArrayLike<number>;
   sourceNames: readonly string[];
@@ -110,7 +160,7 @@ export class Lexicon {
       return ids.flatMap((id) => [id, 0]);
     });
     return new Lexicon({
-      store: new ArrayForms(forms), lemmaKeys: table.keys, lemmaPos: table.pos, sensesAt: (i) => senses[i]!,
+      store: new ArrayForms(forms), lemmas: arrayLemmas(table.keys, table.pos), sensesAt: (i) => senses[i]!,
       sourceNames: ['word list'],
       identity: { language, kind: 'word list', sources: [], hash: '', ...identity },
     });
@@ -135,14 +185,15 @@ export class Lexicon {
   resolveLemma(text: string, language: Language): string[] {
     if (!this.byFoldedLemma) {
       this.byFoldedLemma = new Map();
-      this.parts.lemmaKeys.forEach((key, id) => {
-        this.byFoldedLemma!.set(`key:${key}`, [key]);
+      for (let id = 0; id < this.parts.lemmas.count; id++) {
+        const key = this.parts.lemmas.key(id);
+        this.byFoldedLemma.set(`key:${key}`, [key]);
         const folded = lemmaIdentity(lemmaText(key), '', language);
-        if (folded === null) return;
-        const list = this.byFoldedLemma!.get(folded) ?? [];
-        list.push(this.parts.lemmaKeys[id]!);
-        this.byFoldedLemma!.set(folded, list);
-      });
+        if (folded === null) continue;
+        const list = this.byFoldedLemma.get(folded) ?? [];
+        list.push(key);
+        this.byFoldedLemma.set(folded, list);
+      }
     }
     const exact = this.byFoldedLemma.get(`key:${text.trim()}`);
     if (exact) return exact;
@@ -156,7 +207,7 @@ export class Lexicon {
     const out: LemmaSense[] = [];
     for (let k = 0; k < flat.length; k += 2) {
       const id = flat[k]!, bits = flat[k + 1]!;
-      out.push({ lemma: this.parts.lemmaKeys[id]!, pos: this.parts.lemmaPos[id]!, tags: bits & 0xff, sources: bits >>> 8 });
+      out.push({ lemma: this.parts.lemmas.key(id), pos: this.parts.lemmas.pos(id), tags: bits & 0xff, sources: bits >>> 8 });
     }
     return out;
   }
@@ -164,7 +215,7 @@ export class Lexicon {
   private lemmasAt(i: number): string[] {
     const flat = this.parts.sensesAt(i);
     const out: string[] = [];
-    for (let k = 0; k < flat.length; k += 2) out.push(this.parts.lemmaKeys[flat[k]!]!);
+    for (let k = 0; k < flat.length; k += 2) out.push(this.parts.lemmas.key(flat[k]!));
     return out;
   }
 
@@ -194,7 +245,17 @@ export class Lexicon {
     }
   }
 
+  /** The index of a form, or -1: down the trie when the dictionary ships one, else by binary search. */
   indexOf(word: string): number {
+    const trie = this.parts.trie;
+    if (trie) {
+      let node = 0;
+      for (let d = 0; d < word.length && node >= 0; d++) {
+        const c = word.charCodeAt(d) - 65;
+        node = c >= 0 && c < 26 ? trie.child(node, c) : -1;
+      }
+      return node >= 0 ? trie.formAt(node) : -1;
+    }
     let lo = 0, hi = this.store.size;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;

@@ -34,6 +34,10 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number, ho
   const used = new Uint8Array(cells);
   /** form index → bit 26: traced without the star; bits 0–25: joker letters it can take */
   const found = new Map<number, number>();
+  // The letters of the path being walked, so that a found word is spelled from the walk
+  // rather than looked up in the form list (which then never has to be loaded).
+  const path = new Uint8Array(2 * cells + 1);
+  const spelled = new Map<number, string>();
 
   const child = (node: number, l: number): number => {
     const m = mask[node]!;
@@ -48,7 +52,11 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number, ho
   const enter = (cell: number, node: number, depth: number, joker: number) => {
     if (depth >= minLength) {
       const f = trie.formAt(node);
-      if (f >= 0) found.set(f, (found.get(f) ?? 0) | (joker < 0 ? 1 << 26 : 1 << joker));
+      if (f >= 0) {
+        const bits = found.get(f);
+        if (bits === undefined) spelled.set(f, String.fromCharCode(...path.subarray(0, depth)));
+        found.set(f, (bits ?? 0) | (joker < 0 ? 1 << 26 : 1 << joker));
+      }
     }
     used[cell] = 1;
     for (const next of adj[cell]!) if (!used[next]) step(next, node, depth, joker);
@@ -62,12 +70,19 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number, ho
       // word passes over the star once; each cell is used once anyway).
       const m = mask[node]! & ALL_LETTERS;
       let k = first[node]!;
-      for (let c = 0; c < 26; c++) if (m & (1 << c)) enter(cell, k++, depth + 1, c);
+      for (let c = 0; c < 26; c++) {
+        if (m & (1 << c)) {
+          path[depth] = A + c;
+          enter(cell, k++, depth + 1, c);
+        }
+      }
       return;
     }
     let n = child(node, l);
     if (n < 0) return;
+    path[depth] = A + l;
     if (isQu[cell]) {
+      path[depth + 1] = A + 20;
       n = child(n, 20 /* U */);
       if (n < 0) return;
       enter(cell, n, depth + 2, joker);
@@ -94,7 +109,7 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number, ho
   for (const [index, bits] of found) {
     const letters: string[] = [];
     for (let c = 0; c < 26; c++) if (bits & (1 << c)) letters.push(String.fromCharCode(A + c));
-    add(lexicon.formAt(index), lexicon.lemmasOfIndex(index), (bits & (1 << 26)) !== 0, letters);
+    add(spelled.get(index)!, lexicon.lemmasOfIndex(index), (bits & (1 << 26)) !== 0, letters);
   }
   for (const [word, e] of extra) add(word, [word], e.plain, e.letters);
   return out.sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));

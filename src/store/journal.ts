@@ -1,6 +1,6 @@
 import * as nodeFs from 'node:fs';
 import { dirname } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { UserError } from '../user-error.js';
 import { writeAll, type WriteFs } from './verified-write.js';
 
@@ -15,6 +15,12 @@ const PREFIX = '{"sum":"';
 const MIDDLE = '","rec":';
 
 export type JournalFs = WriteFs & Pick<typeof nodeFs, 'existsSync' | 'ftruncateSync' | 'fstatSync' | 'readSync' | 'readFileSync'>;
+
+// node:zlib (for its crc32) brings the stream machinery with it: loaded on the first
+// checksum, not by every command that merely imports a journal.
+const require = createRequire(import.meta.url);
+let zlibCrc32: ((data: string) => number) | undefined;
+const crc32 = (data: string): number => (zlibCrc32 ??= (require('node:zlib') as typeof import('node:zlib')).crc32)(data);
 
 const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
 
@@ -76,9 +82,10 @@ export class Journal<T> {
     return this.fs.existsSync(this.path);
   }
 
-  read(): JournalRead<T> {
+  /** The records of the journal, or of its lines from byte `from` on (a line start: an earlier goodEnd). */
+  read(from = 0): JournalRead<T> {
     if (!this.fs.existsSync(this.path)) return { records: [], damaged: 0, goodEnd: 0 };
-    const text = this.fs.readFileSync(this.path, 'utf8');
+    const text = from === 0 ? this.fs.readFileSync(this.path, 'utf8') : this.bytesFrom(from).toString('utf8');
     const records: T[] = [];
     let damaged = 0;
     let start = 0;
@@ -91,7 +98,25 @@ export class Journal<T> {
       start = end + 1;
     }
     if (start < text.length) damaged++; // the torn last line
-    return { records, damaged, goodEnd: Buffer.byteLength(text.slice(0, start)) };
+    return { records, damaged, goodEnd: from + Buffer.byteLength(text.slice(0, start)) };
+  }
+
+  /** The journal's bytes from `from` to its end. */
+  bytesFrom(from: number, to?: number): Buffer {
+    const fd = this.fs.openSync(this.path, 'r');
+    try {
+      const end = Math.min(to ?? Infinity, this.fs.fstatSync(fd).size);
+      const buf = Buffer.alloc(Math.max(0, end - from));
+      let done = 0;
+      while (done < buf.length) {
+        const n = this.fs.readSync(fd, buf, done, buf.length - done, from + done);
+        if (n === 0) break;
+        done += n;
+      }
+      return buf.subarray(0, done);
+    } finally {
+      this.fs.closeSync(fd);
+    }
   }
 
   /** Appends one record, fsync'd. A failed append leaves the journal as it was. */

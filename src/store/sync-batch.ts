@@ -13,7 +13,9 @@ import { fsyncDir } from './verified-write.js';
 // directory written in one call. An fsync per file costs a disk flush each (3 ms here
 // under load, two files a mail): that alone capped ingest near 150 mails a second, where
 // one syncfs for a batch of 128 mails costs about as much as ten fsyncs. Where `sync -f`
-// is missing or fails, every file is fsync'd as before.
+// is missing or fails, every file is fsync'd as before, and so are commits of fewer than
+// 16 files. The price: syncfs also waits for other programs' unwritten data on that file
+// system (docs/scale.md).
 
 export interface Syncable {
   /** Makes its writes durable by itself (fsync). */
@@ -26,6 +28,8 @@ export interface Syncable {
 
 /** At most this many files wait for a commit, open: then the batch commits by itself. */
 const MAX_OPEN = 256;
+/** Below this many files, fsyncs cost less than starting `sync` (one mail piped in by procmail). */
+const SYNCFS_FROM = 16;
 
 /** syncfs(2) of the file system holding each path, one call per file system; false if any failed. */
 function syncFileSystems(paths: Iterable<string>): boolean {
@@ -70,7 +74,7 @@ export class SyncBatch {
     if (this.files.size === 0 && this.others.size === 0) return;
     const anchors = [...this.dirs, ...[...this.others].flatMap((s) => (s.path ? [dirname(s.path)] : []))];
     const others = [...this.others];
-    const whole = this.useSyncfs && others.every((s) => s.path && s.markSynced) && syncFileSystems(anchors);
+    const whole = this.useSyncfs && this.files.size >= SYNCFS_FROM && others.every((s) => s.path && s.markSynced) && syncFileSystems(anchors);
     try {
       for (const fd of this.files.values()) {
         try {

@@ -7,7 +7,7 @@ import { loadDictionary } from '../../src/dict/resolve.js';
 import { foldWord } from '../../src/rules/fold.js';
 import { FORM_TAGS, LemmaTable, tagBits, tagsOf } from '../../src/rules/lemma.js';
 import { LemmaMatcher } from '../../src/rules/lemma-matching.js';
-import type { Lexicon } from '../../src/rules/lexicon.js';
+import { Lexicon, type LexiconParts } from '../../src/rules/lexicon.js';
 
 // The German dictionary as a referee would check it: each class of fault the issue found,
 // with its example words. (English, French and Italian have files of their own.)
@@ -138,5 +138,16 @@ describe('compact dictionary format', () => {
     expect(lexicon.identity).toEqual({ language: 'de', kind: 'built', sources: ['a@1', 'b@2'], hash: written.hash });
     expect(lexicon.lemmas('XY')).toBeUndefined();
     expect(FORM_TAGS.length).toBeLessThanOrEqual(8);
+  });
+  it('finds a word down the trie exactly where the sorted form list has it (every 29th German form, and near misses)', () => {
+    const sorted = new Lexicon({ ...(de as unknown as { parts: LexiconParts }).parts, trie: undefined });
+    for (let i = 0; i < de.size; i += 29) {
+      const form = de.formAt(i);
+      expect(de.indexOf(form)).toBe(i);
+      for (const miss of [form.slice(0, -1), `${form}Q`, `${form}E`, form.replace(/.$/, 'Z'), form.toLowerCase(), `${form}-`]) {
+        expect(de.indexOf(miss), miss).toBe(sorted.indexOf(miss));
+      }
+    }
+    expect(de.indexOf('')).toBe(sorted.indexOf(''));
   });
 });

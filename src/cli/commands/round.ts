@@ -5,10 +5,7 @@ import { now } from '../../game/clock.js';
 import { formatDeadline, isLate } from '../../game/deadline.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
-import { publishRound } from '../../game/publish.js';
-import { newRound } from '../../game/new-round.js';
-import { moveDeadline, roundStatus, voidRound } from '../../game/round-admin.js';
-import { missingPlayers } from '../../game/round-mail.js';
+import { roundStatus, missingPlayers } from '../../game/round-status.js';
 import { readEntries, readRounds, resolveRound } from '../../game/rounds.js';
 import { parseField, printField } from '../../rules/field.js';
 import { templateLang } from '../../templates/i18n.js';
@@ -62,6 +59,7 @@ export const roundCommand = defineCommand<RoundArgs>({
     if (argv.action !== 'deadline' && argv.when !== undefined) throw new UserError(`round ${argv.action} takes no "${argv.when}"`);
     if (argv.action === 'new') {
       if (argv.round !== undefined) throw new UserError('round new takes no round number: it opens the next one');
+      const { newRound } = await import('../../game/new-round.js');
       const r = await withLock(game.layout, () => newRound(game, argv));
       if (argv.json) out(JSON.stringify(r, null, 2));
       else out(`round ${r.round} is open until ${formatDeadline(r.deadline, zone, lang)}\n\n${printField(parseField(r.field))}\n\nnext: postboggle round publish`);
@@ -94,12 +92,14 @@ export const roundCommand = defineCommand<RoundArgs>({
       return;
     }
     if (argv.action === 'void') {
+      const { voidRound } = await import('../../game/round-admin.js');
       const v = await withLock(game.layout, async () => voidRound(game, r, argv.reason ?? ''));
       out(`round ${r.round} is void: not scored, the ranking skips it, no newsletter${v.hadResults ? ' (its results.json is kept for the record)' : ''}`);
       return;
     }
     if (argv.action === 'deadline') {
       if (!argv.when) throw new UserError('round deadline needs the new deadline: a time (2026-12-06T20:00) or +DURATION (+2d, +P2D, +PT6H)');
+      const { moveDeadline } = await import('../../game/round-admin.js');
       const moved = await withLock(game.layout, () => moveDeadline(game, r, argv.when!, { force: argv.force, notify: argv.notify }));
       out(`round ${r.round}: deadline ${formatDeadline(moved.deadline, zone, lang)} (was ${formatDeadline(moved.previous, zone, lang)})${moved.reopened ? '; the round is open again' : ''}`
         + (argv.notify ? `\n${moved.queued} player(s) told, ${moved.sent} sent via ${game.settings.mail.transport}` : r.publishedAt ? `\nplayers were not told: pass --notify, or postboggle round publish ${r.round} to mail the announcement with the new deadline` : ''));
@@ -112,6 +112,7 @@ export const roundCommand = defineCommand<RoundArgs>({
     if (r.state === 'scored' || r.state === 'void' || (!announced && (r.state !== 'open' || isLate(now(), r.deadline, game.settings.schedule.grace)))) {
       throw new UserError(`round ${r.round} is ${r.state === 'open' ? 'past its deadline' : r.state}: there is nothing to announce${r.state === 'scored' || r.state === 'void' ? '' : ` (give it a new deadline first: postboggle round deadline ${r.round} +P3D)`}`);
     }
+    const { publishRound } = await import('../../game/publish.js'); // the mail libraries: only to publish
     const result = await withLock(game.layout, () => publishRound(game, r));
     out(`round ${r.round}: ${result.queued} announcement(s) queued, ${result.sent} sent${result.failed ? `, ${result.failed} failed (will be retried)` : ''} via ${game.settings.mail.transport}`);
   },

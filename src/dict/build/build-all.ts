@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { createRequire } from 'node:module';
 import type { Language } from '../../rules/types.js';
 import { packageVersion } from './package-dir.js';
 import { writeCompact } from '../compact.js';
@@ -70,7 +70,7 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
       map: table.compactInput(), lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
       identity: { language: lang, kind: 'built', build: BUILD_VERSION, sources: [...sourceVersions(lang, dir), `postboggle tables@${ownInputsHash(lang)}`] },
     });
-    writeFileAtomic.sync(join(dir, `${lang}.stamp`), stampOf(lang, dir));
+    (createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic')).sync(join(dir, `${lang}.stamp`), stampOf(lang, dir)); // (loaded only by a build)
     if (!bar) say(`${lang}: ${forms} forms, ${lemmas} lemmas in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     bar?.increment(1, { step: `${lang}: ${forms} forms` });
   }

@@ -1,0 +1,50 @@
+// Start-up of the commands that touch no mail server, as a ratio to `node -e 0` measured
+// in the same run (the machine is shared and noisy: the ratio is the figure that holds).
+// Runs interleave (node, then each command, repeated), and medians are compared. The game
+// commands run in a synthetic game (built German dictionary) of `players` players.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { SEED_FIELD, syntheticGame } from './synthetic-game.js';
+
+const MAIN = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+
+export interface StartupFigure {
+  command: string;
+  ms: number;
+  ratio: number;
+}
+
+export async function benchStartup(players = 1000, repeats = 7, main = MAIN): Promise<{ nodeMs: number; figures: StartupFigure[] }> {
+  const { dir } = await syntheticGame({ players, rounds: 3, dictionary: 'built' });
+  const commands: [string, string[]][] = [
+    ['--help', ['--help']],
+    ['solve', ['solve', SEED_FIELD]],
+    ['check', ['check', SEED_FIELD, 'gurren', 'Gras', 'Besen']],
+    ['dict show', ['dict', 'show', 'reisen']],
+    ['round show', ['round', 'show', '--dir', dir]],
+    ['entries', ['entries', '--dir', dir]],
+    ['ranking', ['ranking', '--dir', dir]],
+    ['review', ['review', '--dir', dir]],
+  ];
+  const time = (args: string[]) => {
+    const t = performance.now();
+    execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: '/' });
+    return performance.now() - t;
+  };
+  const node: number[] = [];
+  const runs = commands.map(() => [] as number[]);
+  for (let r = 0; r < repeats; r++) {
+    node.push(time(['-e', '0']));
+    commands.forEach(([, args], i) => runs[i]!.push(time([main, ...args])));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const nodeMs = median(node);
+  return { nodeMs, figures: commands.map(([command], i) => ({ command, ms: median(runs[i]!), ratio: median(runs[i]!) / nodeMs })) };
+}
+
+if (process.argv[1]?.endsWith('startup.js')) {
+  const players = Number(process.argv[2] ?? 1000);
+  const { nodeMs, figures } = await benchStartup(players, 7, process.argv[3] ?? MAIN);
+  console.log(`node -e 0: ${nodeMs.toFixed(0)} ms; game of ${players} players`);
+  for (const f of figures) console.log(`  ${f.command.padEnd(11)} ${f.ms.toFixed(0).padStart(5)} ms  ${f.ratio.toFixed(2)}x`);
+}

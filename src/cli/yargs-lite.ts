@@ -1,0 +1,91 @@
+import { notStrictEqual, strictEqual } from 'node:assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inspect } from 'node:util';
+import type { Argv } from 'yargs';
+
+// yargs, started without what only its help screen needs. `import 'yargs'` also loads
+// cliui, string-width (Unicode tables, an Intl.Segmenter) and y18n: about 80 ms, as much
+// as Node itself takes to start, spent on every command although only --help draws a
+// table. yargs builds itself from a platform "shim" (yargs/lib/platform-shims/esm.mjs);
+// this is the same shim with those three loaded on first use (require() of an ES module
+// is synchronous on Node 20.19+). Should a yargs release move its factory, the ordinary
+// import is used instead: slower, never wrong.
+
+const require = createRequire(import.meta.url);
+
+type Factory = (shim: object) => (args: string[]) => Argv;
+
+function lazy<T>(load: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= load());
+}
+
+/** A module's function, whether require() gives it as the namespace's default or as itself. */
+function defaultExport<F>(m: unknown): F {
+  return (typeof m === 'function' ? m : (m as { default: F }).default) as F;
+}
+
+export async function loadYargs(): Promise<(args: string[]) => Argv> {
+  try {
+    const root = dirname(require.resolve('yargs/package.json'));
+    const [{ YargsFactory }, { default: Parser }, { default: escalade }, { default: getCallerFile }] = await Promise.all([
+      import(pathToFileURL(join(root, 'build', 'lib', 'yargs-factory.js')).href) as Promise<{ YargsFactory: Factory }>,
+      import('yargs-parser'),
+      import('escalade/sync'),
+      import('get-caller-file'),
+    ]);
+    const mainFilename = root.substring(0, root.lastIndexOf('node_modules'));
+    const cliui = lazy(() => defaultExport<(o: object) => unknown>(require('cliui')));
+    const stringWidth = lazy(() => defaultExport<(s: string) => number>(require('string-width')));
+    type Y18n = Record<'__' | '__n' | 'setLocale' | 'getLocale' | 'updateLocale', (...a: unknown[]) => unknown>;
+    const y18n = lazy(() => defaultExport<(o: object) => Y18n>(require('y18n'))({ directory: join(root, 'locales'), updateFiles: false }));
+    const shim = {
+      assert: { notStrictEqual, strictEqual },
+      cliui: (o: object) => cliui()(o),
+      findUp: escalade,
+      getEnv: (key: string) => process.env[key],
+      inspect,
+      getProcessArgvBin: () => process.argv[1],
+      mainFilename: mainFilename || process.cwd(),
+      Parser,
+      path: { basename, dirname, extname, relative, resolve, join },
+      process: {
+        argv: () => process.argv,
+        cwd: process.cwd,
+        emitWarning: (warning: string, type: string) => process.emitWarning(warning, type),
+        execPath: () => process.execPath,
+        exit: (code: number) => process.exit(code),
+        nextTick: process.nextTick,
+        stdColumns: typeof process.stdout.columns !== 'undefined' ? process.stdout.columns : null,
+      },
+      readFileSync,
+      readdirSync,
+      require,
+      getCallerFile: () => getCallerFile(3),
+      stringWidth: (s: string) => stringWidth()(s),
+      // Messages are looked up only when one is shown.
+      y18n: {
+        __: (...a: unknown[]) => y18n().__(...a),
+        __n: (...a: unknown[]) => y18n().__n(...a),
+        setLocale: (...a: unknown[]) => y18n().setLocale(...a),
+        getLocale: (...a: unknown[]) => y18n().getLocale(...a),
+        updateLocale: (...a: unknown[]) => y18n().updateLocale(...a),
+      },
+    };
+    const yargs = YargsFactory(shim);
+    return (args) => {
+      const cli = yargs(args);
+      // yargs renders the help screen before every command "in case it is shown later";
+      // postboggle never shows it after a command has started (failures are one line), so
+      // the screen, and the width tables it needs, are left for --help.
+      const usage = (cli as unknown as { getInternalMethods?: () => { getUsageInstance(): { cacheHelpMessage?: () => void } } }).getInternalMethods?.().getUsageInstance();
+      if (usage?.cacheHelpMessage) usage.cacheHelpMessage = () => {};
+      return cli;
+    };
+  } catch {
+    return (await import('yargs')).default as unknown as (args: string[]) => Argv;
+  }
+}

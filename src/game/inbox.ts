@@ -37,7 +37,7 @@ const INBOX_KINDS = new Set(['not-an-entry', 'refused', 'quarantined', 'ignored'
 
 function needsGm(r: InboxRecord): boolean {
   if (r.kind === 'ignored') return false;
-  if (r.kind === 'command') return r.command === 'join' && r.outcome === 'join-requested';
+  if (r.kind === 'command') return (r.command === 'join' && r.outcome === 'join-requested') || r.outcome === 'resign-requested';
   return true;
 }
 
@@ -115,6 +115,7 @@ export function describeItem(i: InboxItem, zone: string): string {
     : r.kind === 'quarantined' ? `unreadable, quarantined (${r.why})`
     : r.kind === 'ignored' ? `robot, not answered (${r.why})`
     : r.command === 'join' && r.outcome === 'join-requested' ? `join request${r.name ? ` as "${r.name}"` : ''} (postboggle player approve ${r.from})`
+    : r.outcome === 'resign-requested' ? `asks to leave the game (postboggle player remove ${r.from})`
     : `mail command ${r.command.toUpperCase()}${r.outcome === 'answered' ? '' : ` (${r.outcome})`}, answered`;
   const where = i.round === null ? 'no round' : `round ${i.round}`;
   const subject = r.subject ? ` "${r.subject.slice(0, 60)}"` : '';

@@ -22,7 +22,7 @@ export async function withLock<T>(layout: GameLayout, fn: () => Promise<T>): Pro
     try {
       fd = openSync(layout.lock, 'wx');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw new UserError(`cannot write the game's lock ${layout.lock}: ${(e as Error).message} (free disk space, or check the directory's permissions, and run the command again)`);
       const pid = Number.parseInt(readFileSync(layout.lock, 'utf8'), 10);
       if (Number.isInteger(pid) && pid !== process.pid && alive(pid)) {
         throw new UserError(`another postboggle (pid ${pid}) is working on this game; try again when it is done`);
@@ -30,7 +30,13 @@ export async function withLock<T>(layout: GameLayout, fn: () => Promise<T>): Pro
       unlinkSync(layout.lock); // stale
     }
   }
-  writeSync(fd, `${process.pid}\n${new Date().toISOString()}\n`);
+  try {
+    writeSync(fd, `${process.pid}\n${new Date().toISOString()}\n`);
+  } catch (e) {
+    // A full disk: nothing was done yet; no lock is left behind.
+    try { closeSync(fd); unlinkSync(layout.lock); } catch { /* already failing */ }
+    throw new UserError(`cannot write the game's lock ${layout.lock}: ${(e as Error).message} (free disk space and run the command again)`);
+  }
   closeSync(fd);
   try {
     return await fn();

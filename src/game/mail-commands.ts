@@ -18,11 +18,12 @@ import { gameRanking } from './scoring.js';
 const UNTIL = /^(?:bis(?:\s+zum)?|until|till|to|jusqu'?au|jusqu’au|au|fino\s+al|al)\s+/i;
 
 /** The outcome of a command, recorded in the journal and told in the answer. */
-export type CommandOutcome = 'answered' | 'paused' | 'bad-date' | 'resigned' | 'join-requested' | 'already-player' | 'needs-code';
+export type CommandOutcome = 'answered' | 'paused' | 'bad-date' | 'resigned' | 'resign-requested' | 'join-requested' | 'already-player' | 'needs-code';
 
 /**
  * Carries out PAUSE and ABMELDEN/RESIGN on postboggle.yaml (the other commands only
- * answer). A state-changing command from a player with a code needs the code. `apply`
+ * answer). A state-changing command from a player with a code needs the code; RESIGN from
+ * a player without one goes to the GM, as a forged sender could write it. `apply`
  * false (rebuild): only the outcome is worked out.
  */
 export function applyCommand(game: Game, cmd: MailCommand, player: PlayerSettings | undefined, codeOk: boolean, at: Date, apply: boolean): { outcome: CommandOutcome; until?: string } {
@@ -37,6 +38,8 @@ export function applyCommand(game: Game, cmd: MailCommand, player: PlayerSetting
     return { outcome: 'paused', until };
   }
   if (cmd.command === 'resign') {
+    // Without a code anyone can write in a player's name: the GM decides (the GM inbox).
+    if (!player.code) return { outcome: 'resign-requested' };
     if (apply) editPlayers(game.layout.settings, (ps) => { ps.splice(playerIndex(ps, player.email), 1); return ps; });
     return { outcome: 'resigned' };
   }

@@ -51,6 +51,7 @@ export async function newRound(game: Game, opts: { seed?: string | undefined; fi
       });
       field = formatField(rolled.field);
       seed = rolled.seed;
+      if (!rolled.met) process.stderr.write(`note: no field in ${rolled.attempts} rolls met the quality floor (${q.minWords} words, a best entry of ${q.minBestPoints} points); took the richest: ${rolled.quality.words} words, ${rolled.quality.bestPoints} points (lower rules.quality in postboggle.yaml)\n`);
     } else {
       field = formatField(rollField(set, seed, settings.rules.joker));
     }

@@ -123,22 +123,27 @@ function fromCache(file: CacheFile): Settings | null {
   if (!file.settings) return null;
   if (Array.isArray(file.players)) return { ...file.settings, players: file.players } as Settings;
   const parts = file.columns?.split(RS);
-  if (parts?.length !== 3) return null;
+  if (parts?.length !== 4) return null;
   const emails = parts[0] === '' ? [] : parts[0]!.split('\n');
   const names = parts[1]!.split('\n');
   const codes = parts[2]!.split('\n');
-  if (names.length !== Math.max(1, emails.length) || codes.length !== names.length) return null;
-  const players: Player[] = emails.map((email, i) => (codes[i] ? { email, name: names[i]!, code: codes[i]! } : { email, name: names[i]! }));
+  const ids = parts[3]!.split('\n');
+  if (names.length !== Math.max(1, emails.length) || codes.length !== names.length || ids.length !== names.length) return null;
+  const players: Player[] = emails.map((email, i) => ({ ...(ids[i] ? { id: ids[i]! } : {}), email, name: names[i]!, ...(codes[i] ? { code: codes[i]! } : {}) }));
   return { ...file.settings, players } as Settings;
 }
+
+/** The player keys the columns hold; a player with any other (aliases, a pause, a computer level) makes the cache JSON. */
+const COLUMN_KEYS = new Set(['email', 'name', 'code', 'id']);
 
 function writeCache(path: string, key: string, stat: string, settings: Settings): void {
   const { players, ...rest } = settings;
   const plain = (v: string) => !v.includes('\n') && !v.includes(RS);
-  const columnar = players.every((p) => plain(p.email) && plain(p.name) && plain(p.code ?? ''));
+  const columnar = players.every((p) => Object.keys(p).every((k) => COLUMN_KEYS.has(k) || (p as Record<string, unknown>)[k] === undefined)
+    && plain(p.email) && plain(p.name) && plain(p.code ?? '') && plain(p.id ?? ''));
   const head: CacheFile = { key, stat, writtenAt: Date.now(), settings: rest, ...(columnar ? {} : { players }) };
   const text = JSON.stringify(head) + '\n' + (columnar
-    ? [players.map((p) => p.email).join('\n'), players.map((p) => p.name).join('\n'), players.map((p) => p.code ?? '').join('\n')].join(RS)
+    ? [players.map((p) => p.email).join('\n'), players.map((p) => p.name).join('\n'), players.map((p) => p.code ?? '').join('\n'), players.map((p) => p.id ?? '').join('\n')].join(RS)
     : '');
   const tmp = `${path}.${process.pid}.tmp`;
   try {

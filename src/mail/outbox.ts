@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crashPoint } from '../game/crash-point.js';
 import { Journal, journalLine } from '../store/journal.js';
@@ -170,8 +170,13 @@ export class Outbox {
       if (mark === null) return; // a torn last line: the next append cuts it, the next flush checkpoints
       const cp: Checkpoint = { end, mark, pending: [...this.queued().values()] };
       const tmp = join(this.dir, `${CHECKPOINT}.${process.pid}.tmp`);
-      writeFileSync(tmp, JSON.stringify(cp));
-      renameSync(tmp, join(this.dir, CHECKPOINT));
+      try {
+        writeFileSync(tmp, JSON.stringify(cp));
+        renameSync(tmp, join(this.dir, CHECKPOINT));
+      } catch (e) {
+        try { unlinkSync(tmp); } catch { /* never made */ }
+        throw e;
+      }
     } catch {
       // only a shortcut: the next run reads the whole journal
     }

@@ -62,18 +62,23 @@ export interface QualityFloor {
 
 /**
  * Re-rolls deterministically (seed, seed#1, seed#2, …) until the field meets the floor.
- * Returns the field and the seed that produced it.
+ * Returns the field and the seed that produced it. When no roll meets it (a floor too high
+ * for the dice or the word list), the richest field rolled (most words, then best entry),
+ * with met false: a round must still open, and the GM is told.
  */
 export function rollWithFloor(
   dice: readonly Die[], seed: string, joker: JokerPlacement,
   floor: QualityFloor, measure: (f: Field) => FieldQuality,
-): { field: Field; seed: string; attempts: number } {
+): { field: Field; seed: string; attempts: number; met: boolean; quality: FieldQuality } {
   const max = floor.maxAttempts ?? 500;
+  let best: { field: Field; seed: string; quality: FieldQuality } | null = null;
   for (let attempt = 0; attempt < max; attempt++) {
     const s = attempt === 0 ? seed : `${seed}#${attempt}`;
     const field = rollField(dice, s, joker);
     const q = measure(field);
-    if (q.words >= floor.minWords && q.bestPoints >= floor.minBestPoints) return { field, seed: s, attempts: attempt + 1 };
+    if (q.words >= floor.minWords && q.bestPoints >= floor.minBestPoints) return { field, seed: s, attempts: attempt + 1, met: true, quality: q };
+    if (!best || q.words > best.quality.words || (q.words === best.quality.words && q.bestPoints > best.quality.bestPoints)) best = { field, seed: s, quality: q };
   }
-  throw new DiceError(`no field with at least ${floor.minWords} words and a best entry of ${floor.minBestPoints} points in ${max} rolls of seed "${seed}"`);
+  if (!best) throw new DiceError(`the quality floor needs at least one roll (maxAttempts ${max})`);
+  return { ...best, attempts: max, met: false };
 }

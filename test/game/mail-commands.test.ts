@@ -113,11 +113,14 @@ describe('answering commands by mail', () => {
     expect(players.find((p) => p.email === 'bob@example.test')!.pausedUntil).toBe('2026-12-31');
   });
 
-  it('ABMELDEN removes the player; their later mail is a stranger\'s', async () => {
-    const [bye] = await ingestAll([from('alice@example.test', 'ABMELDEN')]);
+  it('ABMELDEN with the code removes the player; without a code (anyone could forge it) it goes to the GM', async () => {
+    const [bye, forged] = await ingestAll([from('bob@example.test', 'ABMELDEN', 'Code: tulpe'), from('alice@example.test', 'ABMELDEN')]);
     expect(bye!.outcome).toMatchObject({ outcome: 'resigned' });
     expect((await replyText(bye!)).text).toContain('Du bist abgemeldet');
-    expect(openGame(dir).settings.players.map((p) => p.email)).toEqual(['bob@example.test']);
+    expect(forged!.outcome).toMatchObject({ outcome: 'resign-requested' });
+    expect((await replyText(forged!)).text).toContain('an die Spielleitung weitergegeben');
+    expect(openGame(dir).settings.players.map((p) => p.email)).toEqual(['alice@example.test']);
+    expect(cli(['inbox']).stdout).toContain('asks to leave the game (postboggle player remove alice@example.test)');
   });
 
   it('a stranger may only ask to join: a fixed reply quoting nothing; the GM approves', async () => {

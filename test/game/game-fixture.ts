@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StoredEntry } from '../../src/game/rounds.js';
+import { openGame } from '../../src/game/game.js';
+import { Ingestor, type IngestResult } from '../../src/game/ingest.js';
 import type { Entry } from '../../src/rules/types.js';
 
 /** A game directory on disk with one round on the seed example field, written as postboggle writes it. */
@@ -21,3 +23,18 @@ export function makeGame(entries: Record<string, Entry>, settings = 'name: Test\
   writeFileSync(join(round, 'entries.json'), JSON.stringify({ round: 1, entries: stored }));
   return dir;
 }
+
+/** Ingests raw mails into the game in one run (one Ingestor, as one `ingest` would). */
+export async function ingestAll(dir: string, raws: Buffer[]): Promise<IngestResult[]> {
+  const ing = new Ingestor(openGame(dir));
+  const out: IngestResult[] = [];
+  try {
+    for (const raw of raws) out.push(await ing.ingest(raw));
+  } finally {
+    ing.finish();
+  }
+  return out;
+}
+
+/** A raw mail from its header lines and body. */
+export const rawMail = (headers: string[], body: string) => Buffer.from([...headers, '', body].join('\r\n'), 'utf8');

@@ -3,29 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openGame } from '../../src/game/game.js';
-import { Ingestor, type IngestResult } from '../../src/game/ingest.js';
 import { runCli } from '../cli/run-cli.js';
+import { ingestAll as ingestMails, rawMail } from './game-fixture.js';
 
 // The GM inbox (issue 10, item 3): mail that did not become an entry, listed, forwarded, marked handled.
 
 let dir = '';
 const NOW = '2026-11-24T10:00:00Z';
-const mail = (headers: string[], body: string) => Buffer.from([...headers, '', body].join('\r\n'), 'utf8');
+const mail = rawMail;
 const cli = (args: string[], now = NOW) => runCli([...args, '--dir', dir], { env: { POSTBOGGLE_NOW: now } });
 let n = 0;
 const from = (who: string, subject: string, body = '') => mail([`From: ${who}`, 'To: gm@example.test', `Subject: ${subject}`, `Message-ID: <i${++n}@example.test>`], body);
 
-async function ingestAll(raws: Buffer[]): Promise<IngestResult[]> {
-  const ing = new Ingestor(openGame(dir));
-  const out: IngestResult[] = [];
-  try {
-    for (const raw of raws) out.push(await ing.ingest(raw));
-  } finally {
-    ing.finish();
-  }
-  return out;
-}
+const ingestAll = (raws: Buffer[]) => ingestMails(dir, raws);
 
 beforeEach(() => {
   process.env.POSTBOGGLE_NOW = NOW;

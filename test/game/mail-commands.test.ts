@@ -4,33 +4,25 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openGame } from '../../src/game/game.js';
-import { Ingestor, type IngestResult } from '../../src/game/ingest.js';
+import type { IngestResult } from '../../src/game/ingest.js';
 import { journalPath, type JournalRecord } from '../../src/game/round-journal.js';
 import { readEntries } from '../../src/game/rounds.js';
 import { commandLine, parseCommand } from '../../src/parse/mail-command.js';
 import { Journal } from '../../src/store/journal.js';
 import { runCli } from '../cli/run-cli.js';
+import { ingestAll as ingestMails, rawMail } from './game-fixture.js';
 
 // Player mail commands (issue 10, item 5): answered, never taken as an entry.
 
 let dir = '';
 const NOW = '2026-11-24T10:00:00Z';
-const mail = (headers: string[], body: string) => Buffer.from([...headers, '', body].join('\r\n'), 'utf8');
+const mail = rawMail;
 const journal = (round: number | null) => new Journal<JournalRecord>(journalPath(openGame(dir).layout, round)).read().records;
 const cli = (args: string[], now = NOW) => runCli([...args, '--dir', dir], { env: { POSTBOGGLE_NOW: now } });
 let n = 0;
 const from = (who: string, subject: string, body = '') => mail([`From: ${who}`, 'To: gm@example.test', `Subject: ${subject}`, `Message-ID: <c${++n}@example.test>`], body);
 
-async function ingestAll(raws: Buffer[]): Promise<IngestResult[]> {
-  const ing = new Ingestor(openGame(dir));
-  const out: IngestResult[] = [];
-  try {
-    for (const raw of raws) out.push(await ing.ingest(raw));
-  } finally {
-    ing.finish();
-  }
-  return out;
-}
+const ingestAll = (raws: Buffer[]) => ingestMails(dir, raws);
 
 /** The text of the reply queued for a result. */
 async function replyText(r: IngestResult, round: number | null = 1): Promise<{ subject: string; text: string; to: string }> {

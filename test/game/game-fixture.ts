@@ -24,12 +24,12 @@ export function makeGame(entries: Record<string, Entry>, settings = 'name: Test\
   return dir;
 }
 
-/** Ingests raw mails into the game in one run (one Ingestor, as one `ingest` would). */
-export async function ingestAll(dir: string, raws: Buffer[]): Promise<IngestResult[]> {
+/** Ingests raw mails into the game in one run (one Ingestor, as one `ingest` would); `at` gives mail i its arrival time. */
+export async function ingestAll(dir: string, raws: Buffer[], at?: (i: number) => Date): Promise<IngestResult[]> {
   const ing = new Ingestor(openGame(dir));
   const out: IngestResult[] = [];
   try {
-    for (const raw of raws) out.push(await ing.ingest(raw));
+    for (const [i, raw] of raws.entries()) out.push(await ing.ingest(raw, { receivedAt: at?.(i) }));
   } finally {
     ing.finish();
   }

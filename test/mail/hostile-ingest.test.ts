@@ -5,31 +5,22 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openGame } from '../../src/game/game.js';
-import { Ingestor, type IngestResult } from '../../src/game/ingest.js';
 import { journalPath, type JournalRecord } from '../../src/game/round-journal.js';
 import { readEntries } from '../../src/game/rounds.js';
 import { Outbox } from '../../src/mail/outbox.js';
 import { Journal } from '../../src/store/journal.js';
 import { runCli } from '../cli/run-cli.js';
+import { ingestAll as ingestMails, rawMail } from '../game/game-fixture.js';
 
 // Hostile and unusual mail, one case of issue 9 each: never stall, never lose, never be abused.
 
 let dir = '';
 const NOW = '2026-11-24T10:00:00Z';
-const mail = (headers: string[], body: string) => Buffer.from([...headers, '', body].join('\r\n'), 'utf8');
+const mail = rawMail;
 const journal = (round: number | null) => new Journal<JournalRecord>(journalPath(openGame(dir).layout, round)).read().records;
 const allEml = (sub: string) => (existsSync(join(dir, sub)) ? readdirSync(join(dir, sub)).filter((f) => f.endsWith('.eml')) : []);
 
-async function ingestAll(raws: Buffer[], at?: (i: number) => Date): Promise<IngestResult[]> {
-  const ing = new Ingestor(openGame(dir));
-  const out: IngestResult[] = [];
-  try {
-    for (const [i, raw] of raws.entries()) out.push(await ing.ingest(raw, { receivedAt: at?.(i) }));
-  } finally {
-    ing.finish();
-  }
-  return out;
-}
+const ingestAll = (raws: Buffer[], at?: (i: number) => Date) => ingestMails(dir, raws, at);
 
 beforeEach(() => {
   process.env.POSTBOGGLE_NOW = NOW;

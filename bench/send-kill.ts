@@ -3,19 +3,25 @@
 // trial kills the publishing process with SIGKILL at a random moment, then runs it again to
 // the end, and counts the players who got the announcement twice. Two figures: kills at a
 // uniformly random time of the whole run (as a GM's crash would fall), and kills only while
-// mail is being handed over (the worst case).
+// mail is being handed over (the worst case). Besides duplicates it counts the messages a
+// kill left unconfirmed (handed over, the answer not read: not sent again by themselves,
+// shown to the GM), split into those the sink had kept (the GM confirms them) and those it
+// had not (the GM sends them again); any other message not delivered fails the bench.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, cpSync, fsync, mkdtempSync, openSync, readFileSync, rmSync, write, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { Outbox } from '../src/mail/outbox.js';
 import { seededRng } from '../src/rules/rng.js';
 
 const MAIN = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const PLAYERS = 83;
 
-export async function benchSendKill(kills = Number(process.env.BENCH_KILLS ?? 100)): Promise<{ kills: number; uniform: { dups: number; kills: number }; sending: { dups: number; kills: number }; runMs: number }> {
+interface KillFigures { dups: number; kills: number; unconfirmed: number; unconfirmedNotDelivered: number }
+
+export async function benchSendKill(kills = Number(process.env.BENCH_KILLS ?? 100)): Promise<{ kills: number; uniform: KillFigures; sending: KillFigures; runMs: number }> {
   const base = mkdtempSync(join(tmpdir(), 'pb-bench-kill-'));
   const spool = openSync(join(base, 'spool'), 'a');
   const delivered = new Map<string, number>();
@@ -74,7 +80,7 @@ export async function benchSendKill(kills = Number(process.env.BENCH_KILLS ?? 10
   delivered.clear();
 
   const rng = seededRng('send-kill');
-  const result = { uniform: { dups: 0, kills: 0 }, sending: { dups: 0, kills: 0 } };
+  const result = { uniform: { dups: 0, kills: 0, unconfirmed: 0, unconfirmedNotDelivered: 0 }, sending: { dups: 0, kills: 0, unconfirmed: 0, unconfirmedNotDelivered: 0 } };
   for (let i = 0; i < kills; i++) {
     const mode = i % 2 === 0 ? 'uniform' : 'sending';
     const dir = join(base, `t${i}`);
@@ -87,8 +93,13 @@ export async function benchSendKill(kills = Number(process.env.BENCH_KILLS ?? 10
     await run(dir, null);
     result[mode].kills++;
     result[mode].dups += [...delivered.values()].filter((n) => n > 1).reduce((a, n) => a + n - 1, 0);
-    const missing = PLAYERS - delivered.size;
-    if (missing > 0) throw new Error(`trial ${i}: ${missing} announcement(s) never delivered`);
+    const unconfirmed = new Outbox(join(dir, 'rounds/001/outbox')).unconfirmedRecords();
+    const had = (to: string) => [...delivered.keys()].some((k) => k.startsWith(`${to} `));
+    const notDelivered = unconfirmed.filter((m) => !had(m.to)).length;
+    result[mode].unconfirmed += unconfirmed.length;
+    result[mode].unconfirmedNotDelivered += notDelivered;
+    const missing = PLAYERS - delivered.size - notDelivered;
+    if (missing > 0) throw new Error(`trial ${i}: ${missing} announcement(s) never delivered and not shown as unconfirmed`);
     rmSync(dir, { recursive: true, force: true });
   }
   await new Promise<void>((res) => server.close(() => res()));

@@ -3,7 +3,7 @@ import type { CommandModule } from 'yargs';
 import { loadYargs } from './yargs-lite.js';
 import { SUMMARIES } from './summaries.js';
 import { UserError } from '../user-error.js';
-import { sendFailureLine } from '../mail/send-report.js';
+import { sendFailureLine, unconfirmedLine } from '../mail/send-report.js';
 import { FieldError } from '../rules/field.js';
 import { DiceError } from '../rules/dice.js';
 
@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   round: async () => (await import('./commands/round.js')).roundCommand,
   ingest: async () => (await import('./commands/ingest.js')).ingestCommand,
   inbox: async () => (await import('./commands/inbox.js')).inboxCommand,
+  outbox: async () => (await import('./commands/outbox.js')).outboxCommand,
   entries: async () => (await import('./commands/entries.js')).entriesCommand,
   entry: async () => (await import('./commands/entry.js')).entryCommand,
   review: async () => (await import('./commands/review.js')).reviewCommand,
@@ -89,6 +90,8 @@ async function main(): Promise<void> {
 
 main().then(() => {
   // The work of the run is saved; but a run whose mail did not all go out says so and fails.
+  const unconfirmed = unconfirmedLine();
+  if (unconfirmed) process.stderr.write(`postboggle: ${unconfirmed}\n`);
   const failed = sendFailureLine();
   if (failed) {
     process.stderr.write(`postboggle: ${failed}\n`);

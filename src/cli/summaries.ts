@@ -9,6 +9,7 @@ export const SUMMARIES: Record<string, [command: string, describe: string]> = {
   entries: ['entries [round]', 'the entries of record of a round (as read from the mails), with replaced ones counted'],
   entry: ['entry <action> <round> <email> [which]', 'one player\'s entry in a round: show its history, or override it (set, restore, accept-late, remove) with a reason'],
   inbox: ['inbox [action] [ids..]', 'the GM inbox: mail refused, unreadable, not an entry, join requests; mark items handled'],
+  outbox: ['outbox [action] [ids..]', 'outgoing mail: what is queued, held, unconfirmed or refused; send a message again or confirm it arrived'],
   review: ['review [round]', 'list the words of a round awaiting your decision, with who sent them'],
   judge: ['judge <decision> <word..>', 'decide words for this game, for every round scored from now on: accept, reject, same, different, lemma'],
   score: ['score [round]', 'judge and score a round, writing rounds/NNN/results.json (again after judge decisions)'],

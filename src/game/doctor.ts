@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { Outbox } from '../mail/outbox.js';
 import { Journal } from '../store/journal.js';
 import { isLate } from './deadline.js';
 import type { GameLayout } from './layout.js';
@@ -117,6 +118,14 @@ export function checkGame(layout: GameLayout): Finding[] {
     if (!existsSync(j)) continue;
     const read = new Journal(j).read();
     if (read.damaged) out.push({ severity: 'warning', file: rel(j), problem: `${read.damaged} damaged line(s) skipped`, repair: 'the .eml files are complete; a message whose record was lost may be sent again by the next tick: check the sent folder of the mail server' });
+    const unconfirmed = new Outbox(dir).unconfirmedRecords();
+    if (unconfirmed.length) {
+      out.push({
+        severity: 'warning', file: rel(j),
+        problem: `${unconfirmed.length} message(s) unconfirmed (${unconfirmed.slice(0, 3).map((m) => `${m.kind} to ${m.to}`).join(', ')}${unconfirmed.length > 3 ? ', …' : ''}): handed to the mail server by a run that stopped before its answer; not sent again by themselves`,
+        repair: 'postboggle outbox lists them; postboggle outbox resend ID sends one again, postboggle outbox confirm ID records that it arrived',
+      });
+    }
   }
   return out;
 }

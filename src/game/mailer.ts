@@ -62,7 +62,7 @@ export async function transportFor(game: Game): Promise<Transport> {
 export async function flushOutboxes(game: Game, dirs: string[]): Promise<FlushResult> {
   const transport = await transportFor(game);
   const from = parseAddress(game.settings.mail.from).address;
-  const total: FlushResult = { sent: 0, failed: 0, rejected: 0, held: 0 };
+  const total: FlushResult = { sent: 0, failed: 0, rejected: 0, held: 0, unconfirmed: 0 };
   try {
     for (const dir of dirs) {
       const r = await new Outbox(dir).flush(transport, from, now);
@@ -70,6 +70,7 @@ export async function flushOutboxes(game: Game, dirs: string[]): Promise<FlushRe
       total.failed += r.failed;
       total.rejected += r.rejected;
       total.held += r.held;
+      total.unconfirmed += r.unconfirmed;
     }
   } finally {
     await transport.close?.();

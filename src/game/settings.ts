@@ -53,6 +53,8 @@ const mailSchema = z.strictObject({
     secure: z.boolean().default(false),
     tls: z.boolean().default(true),
     user: z.string().optional(),
+    /** At most this many messages a second (a provider's sending limit); unlimited when absent. */
+    perSecond: z.number().positive().max(1000).optional(),
   }).optional(),
   imap: z.strictObject({
     host: z.string(),

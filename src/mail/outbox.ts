@@ -6,7 +6,7 @@ import { Journal, journalLine } from '../store/journal.js';
 import type { SyncBatch } from '../store/sync-batch.js';
 import { writeFileVerified } from '../store/verified-write.js';
 import { bytesHash } from './identity.js';
-import { recordSendFailure } from './send-report.js';
+import { recordSendFailure, recordUnconfirmed } from './send-report.js';
 
 // Every outgoing message is recorded in an outbox folder before it is sent (SPEC 9):
 //   <id>.eml          the message as it will be sent
@@ -24,16 +24,25 @@ import { recordSendFailure } from './send-report.js';
 // answered without the journal while its .eml does not exist (the .eml is written before
 // its journal line, and nothing deletes it).
 //
-// "sent" is appended the moment the server's 250 has come back (one write of one line,
-// before anything else happens): a kill -9 between the two is the only way a message can go
-// out twice, and `npm run bench` measures how often that happens.
+// Never twice (SPEC 9): "handed" is appended the moment the last bytes of a message are
+// taken by the SMTP connection, before its final dot can reach the server, and "sent" the
+// moment the server's 250 has come back. A run killed in between leaves the message
+// *unconfirmed*: the server most likely has it (it had the whole message and keeps it
+// whether or not we read its 250, RFC 1047), so it is not sent again by itself; the GM sees
+// it (every sending command's last lines, `postboggle outbox`, doctor) and sends it again
+// (`outbox resend`) or settles it (`outbox confirm`). A run killed before "handed" is
+// resent: the server never had the end of the message and drops what it had.
+// `npm run bench` counts duplicates and unconfirmed messages under kill -9.
 
 export type OutboxKind = 'receipt' | 'refusal' | 'notice' | 'announcement' | 'newsletter';
 
 export type OutboxEvent =
   | { op: 'queued'; id: string; kind: OutboxKind; to: string; subject: string; at: string; notBefore?: string; key?: string; sha?: string }
+  | { op: 'handed'; id: string; at: string }
   | { op: 'sent'; id: string; at: string }
   | { op: 'failed'; id: string; at: string; error: string; permanent: boolean }
+  | { op: 'resend'; id: string; at: string; reason?: string }
+  | { op: 'confirmed'; id: string; at: string; reason?: string }
   | { op: 'superseded'; id: string; at: string; by: string };
 
 export interface OutboxRecord {
@@ -41,8 +50,12 @@ export interface OutboxRecord {
   kind: OutboxKind;
   to: string;
   subject: string;
-  /** failed: refused for good by the server (5xx), never retried; superseded: replaced by a newer reply before it went out. */
-  state: 'queued' | 'sent' | 'failed' | 'superseded';
+  /**
+   * failed: refused for good by the server (5xx), never retried; superseded: replaced by a
+   * newer reply before it went out; unconfirmed: handed to the server by a run that stopped
+   * before its answer came back, not sent again unless the GM says so.
+   */
+  state: 'queued' | 'sent' | 'failed' | 'superseded' | 'unconfirmed';
   createdAt: string;
   sentAt: string | null;
   attempts: number;
@@ -59,9 +72,11 @@ export interface Transport {
   readonly name: string;
   /**
    * Hands one message to the mail system; resolves once the server accepted it. accepted()
-   * is called synchronously the moment the acceptance is known, before anything else runs.
+   * is called synchronously the moment the acceptance is known, before anything else runs;
+   * handed() the moment the connection has taken the message's last bytes, before the end
+   * of the data can reach the server.
    */
-  send(raw: Buffer, envelope: { from: string; to: string }, accepted?: () => void): Promise<void>;
+  send(raw: Buffer, envelope: { from: string; to: string }, accepted?: () => void, handed?: () => void): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -73,6 +88,8 @@ export interface FlushResult {
   rejected: number;
   /** Held back by the rate limit until later. */
   held: number;
+  /** Handed to the server by an earlier run that stopped before the answer: not sent again. */
+  unconfirmed: number;
 }
 
 export const CHECKPOINT = 'journal.checkpoint.json';
@@ -105,7 +122,7 @@ export class Outbox {
   private readonly journal: Journal<OutboxEvent>;
   /** Every record (read from the whole journal), once something needed them all. */
   private state: Map<string, OutboxRecord> | undefined;
-  /** Otherwise the records still queued (from the checkpoint and the journal since). */
+  /** Otherwise the records still open, queued or unconfirmed (from the checkpoint and the journal since). */
   private pending: Map<string, OutboxRecord> | undefined;
   /** The held (notBefore) message of each coalescing key. */
   private heldByKey = new Map<string, string>();
@@ -127,9 +144,9 @@ export class Outbox {
     return state;
   }
 
-  /** The records still queued, read incrementally when a checkpoint allows. */
+  /** The records still open (queued or unconfirmed), read incrementally when a checkpoint allows. */
   private queued(): Map<string, OutboxRecord> {
-    if (this.state) return new Map([...this.state].filter(([, r]) => r.state === 'queued'));
+    if (this.state) return new Map([...this.state].filter(([, r]) => isOpen(r)));
     if (this.pending) return this.pending;
     const cp = this.checkpoint();
     if (!cp) {
@@ -246,16 +263,44 @@ export class Outbox {
     return [...this.load().values()];
   }
 
-  /** The messages still queued (due or held), read incrementally when the checkpoint allows. */
+  /** The messages still open (queued, due or held, and unconfirmed), read incrementally when the checkpoint allows. */
   pendingRecords(): OutboxRecord[] {
     return [...this.queued().values()];
   }
 
+  /** Messages handed to the server by a run that stopped before its answer came back. */
+  unconfirmedRecords(): OutboxRecord[] {
+    return this.pendingRecords().filter((r) => r.state === 'unconfirmed');
+  }
+
+  /**
+   * The GM's word on a message: `resend` puts an unconfirmed or refused message back in the
+   * queue (sent by the next flush), `confirm` records that an unconfirmed one arrived.
+   * Returns what it did, or why not.
+   */
+  settle(id: string, how: 'resend' | 'confirm', now: Date, reason?: string): { ok: boolean; text: string } {
+    const sid = safeId(id);
+    const r = this.load().get(sid);
+    if (!r) return { ok: false, text: `${id}: no such message in ${this.dir}` };
+    const allowed = how === 'resend' ? ['unconfirmed', 'failed'] : ['unconfirmed'];
+    if (!allowed.includes(r.state)) return { ok: false, text: `${id}: it is ${r.state}; only ${allowed.join(' or ')} messages can be ${how === 'resend' ? 'sent again' : 'confirmed'}` };
+    const ev: OutboxEvent = how === 'resend'
+      ? { op: 'resend', id: sid, at: now.toISOString(), ...(reason ? { reason } : {}) }
+      : { op: 'confirmed', id: sid, at: now.toISOString(), ...(reason ? { reason } : {}) };
+    this.journal.append(ev);
+    this.record(ev);
+    this.writeCheckpoint();
+    return { ok: true, text: how === 'resend' ? `${id}: queued again for ${r.to}` : `${id}: recorded as sent to ${r.to}` };
+  }
+
   /** Sends what is queued and due. A temporary failure stays queued for the next flush; a 5xx for the recipient is final. */
   async flush(transport: Transport, from: string, now: () => Date): Promise<FlushResult> {
-    const result: FlushResult = { sent: 0, failed: 0, rejected: 0, held: 0 };
-    const due = [...this.queued().values()];
+    const result: FlushResult = { sent: 0, failed: 0, rejected: 0, held: 0, unconfirmed: 0 };
+    const open = [...this.queued().values()];
+    const due = open.filter((r) => r.state === 'queued');
+    result.unconfirmed = open.length - due.length;
     let stopped: string | null = null;
+    let handed = false;
     // The file transport's "delivery" is the .eml already on disk: its marks are fsync'd once, at the end.
     if (transport.name === 'file') this.journal.deferSync({ add: () => undefined });
     try {
@@ -270,16 +315,27 @@ export class Outbox {
         try {
           const raw = readFileSync(join(this.dir, `${r.id}.eml`));
           if (r.sha && bytesHash(raw) !== r.sha) throw Object.assign(new Error(`${r.id}.eml is damaged (it changed after it was queued); not sent`), { code: 'EDAMAGED' });
-          // The "sent" line is made before the send and written the moment the 250 is in: one
-          // write, nothing else first. This is the only window in which a kill -9 can make a
-          // message go out twice (npm run bench measures how often it happens).
-          const mark = Buffer.from(journalLine({ op: 'sent', id: r.id, at: now().toISOString() } satisfies OutboxEvent));
+          // The "handed" and "sent" lines are made before the send and each written in one
+          // write, nothing else first: "handed" before the end of the data can reach the
+          // server, "sent" the moment the 250 is in (see the top of this file).
+          const at = now().toISOString();
+          const handedLine = Buffer.from(journalLine({ op: 'handed', id: r.id, at } satisfies OutboxEvent));
+          const sentLine = Buffer.from(journalLine({ op: 'sent', id: r.id, at } satisfies OutboxEvent));
           this.journal.prepare();
           let marked = false;
-          await transport.send(raw, { from, to: r.to }, () => { this.journal.appendPrepared(mark); marked = true; });
-          if (!marked) this.journal.appendPrepared(mark);
+          handed = false;
+          await transport.send(raw, { from, to: r.to }, () => { this.journal.appendPrepared(sentLine); marked = true; }, () => { this.journal.appendPrepared(handedLine, { sync: false }); handed = true; });
+          if (!marked) this.journal.appendPrepared(sentLine);
         } catch (e) {
           const c = classifySendError(e);
+          if (handed && !(e as { responseCode?: number }).responseCode) {
+            // The connection was lost after the whole message was handed over and before an
+            // answer: the server may have it. Unconfirmed, like a run killed at that moment.
+            this.record({ op: 'handed', id: r.id, at: now().toISOString() });
+            result.unconfirmed++;
+            if (c.stopAll) stopped = c.text;
+            continue;
+          }
           const ev: OutboxEvent = { op: 'failed', id: r.id, at: now().toISOString(), error: c.text, permanent: c.permanent };
           this.journal.append(ev);
           this.record(ev);
@@ -293,6 +349,7 @@ export class Outbox {
         result.sent++;
       }
     } finally {
+      recordUnconfirmed(result.unconfirmed);
       this.journal.sync();
       this.writeCheckpoint();
       if (this.batch) this.journal.deferSync(this.batch);
@@ -301,6 +358,11 @@ export class Outbox {
     }
     return result;
   }
+}
+
+/** Still to be dealt with: queued, or unconfirmed (waiting for the GM). */
+function isOpen(r: OutboxRecord): boolean {
+  return r.state === 'queued' || r.state === 'unconfirmed';
 }
 
 function heldKeys(records: Iterable<OutboxRecord>): Map<string, string> {
@@ -313,11 +375,11 @@ function statSize(path: string): number {
   return statSync(path).size;
 }
 
-/** apply(), keeping only the records still queued. */
+/** apply(), keeping only the records still open. */
 function applyPending(pending: Map<string, OutboxRecord>, ev: OutboxEvent): void {
   apply(pending, ev);
   const r = pending.get(ev.id);
-  if (r && r.state !== 'queued') pending.delete(ev.id);
+  if (r && !isOpen(r)) pending.delete(ev.id);
 }
 
 function apply(state: Map<string, OutboxRecord>, ev: OutboxEvent): void {
@@ -331,9 +393,13 @@ function apply(state: Map<string, OutboxRecord>, ev: OutboxEvent): void {
   }
   const r = state.get(ev.id);
   if (!r) return;
-  if (ev.op === 'sent') Object.assign(r, { state: 'sent', sentAt: ev.at, attempts: r.attempts + 1, lastError: null });
+  if (ev.op === 'handed') {
+    if (r.state === 'queued') r.state = 'unconfirmed';
+  } else if (ev.op === 'sent') Object.assign(r, { state: 'sent', sentAt: ev.at, attempts: r.attempts + 1, lastError: null });
   else if (ev.op === 'failed') Object.assign(r, { state: ev.permanent ? 'failed' : r.state === 'sent' ? 'sent' : 'queued', attempts: r.attempts + 1, lastError: ev.error });
   else if (ev.op === 'superseded' && r.state === 'queued') r.state = 'superseded';
+  else if (ev.op === 'resend' && (r.state === 'unconfirmed' || r.state === 'failed')) Object.assign(r, { state: 'queued', lastError: null });
+  else if (ev.op === 'confirmed' && r.state === 'unconfirmed') Object.assign(r, { state: 'sent', sentAt: ev.at, attempts: r.attempts + 1 });
 }
 
 /**

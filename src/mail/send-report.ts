@@ -8,6 +8,18 @@ export interface SendFailure {
 }
 
 const failures: SendFailure[] = [];
+/** Messages found unconfirmed in the outboxes this run flushed (handed over, answer never read). */
+let unconfirmed = 0;
+
+export function recordUnconfirmed(n: number): void {
+  unconfirmed += n;
+}
+
+/** One line about unconfirmed messages, or null when there are none. */
+export function unconfirmedLine(): string | null {
+  if (unconfirmed === 0) return null;
+  return `${unconfirmed} message(s) unconfirmed: a run stopped after handing them to the mail server and before its answer, so they are not sent again by themselves (postboggle outbox lists them; outbox resend ID sends one again, outbox confirm ID records that it arrived)`;
+}
 
 export function recordSendFailure(f: SendFailure): void {
   failures.push(f);
@@ -19,6 +31,7 @@ export function sendFailures(): readonly SendFailure[] {
 
 export function clearSendFailures(): void {
   failures.length = 0;
+  unconfirmed = 0;
 }
 
 /** One line saying how many sends failed and why, or null when none did. */

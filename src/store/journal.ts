@@ -149,10 +149,13 @@ export class Journal<T> {
    * Appends a line made beforehand with journalLine: one write, nothing else first (the
    * outbox marks a message sent this way the moment the server's 250 is in). fsync'd after.
    */
-  appendPrepared(line: Buffer): void {
+  appendPrepared(line: Buffer, opts: { sync?: boolean } = {}): void {
     const fd = this.open();
     writeAll(this.fs, fd, line);
-    if (this.batch) {
+    if (opts.sync === false) {
+      // in the page cache, which a killed process does not lose; the next synced line covers it
+      this.unsynced = true;
+    } else if (this.batch) {
       this.unsynced = true;
       this.batch.add(this);
     } else this.fs.fsyncSync(fd);

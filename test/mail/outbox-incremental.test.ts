@@ -13,23 +13,33 @@ import { CHECKPOINT, Outbox, type OutboxRecord, type Transport } from '../../src
 type Op =
   | { op: 'queue'; n: number; key: number | null; held: boolean }
   | { op: 'flush'; fail: number }
+  | { op: 'settle'; n: number; how: 'resend' | 'confirm' }
   | { op: 'reopen' }
   | { op: 'checkpoint'; how: 'delete' | 'garble' | 'stale' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ op: fc.constant('queue' as const), n: fc.integer({ min: 0, max: 30 }), key: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }), held: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('flush' as const), fail: fc.integer({ min: 0, max: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('flush' as const), fail: fc.integer({ min: 0, max: 4 }) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('settle' as const), n: fc.integer({ min: 0, max: 30 }), how: fc.constantFrom('resend' as const, 'confirm' as const) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reopen' as const) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('checkpoint' as const), how: fc.constantFrom('delete' as const, 'garble' as const, 'stale' as const) }) },
 );
 
-/** fail 0: all accepted; 1: every other message fails for now; 2: every third is refused for good; 3: the server is down. */
+/**
+ * fail 0: all accepted; 1: every other message fails for now; 2: every third is refused for
+ * good; 3: the server is down; 4: every other connection is lost after the message was
+ * handed over (unconfirmed).
+ */
 function transport(fail: number): Transport {
   let i = 0;
   return {
     name: 'test',
-    async send(_raw, _env, accepted) {
+    async send(_raw, _env, accepted, handed) {
       i++;
+      if (fail === 4 && i % 2 === 0) {
+        handed?.();
+        throw Object.assign(new Error('connection closed unexpectedly'), { code: 'ECONNECTION' });
+      }
       if (fail === 1 && i % 2 === 0) throw Object.assign(new Error('451 try later'), { responseCode: 451, command: 'DATA' });
       if (fail === 2 && i % 3 === 0) throw Object.assign(new Error('550 no such user'), { responseCode: 550, command: 'RCPT TO' });
       if (fail === 3) throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
@@ -57,6 +67,8 @@ describe('outbox: incremental state', () => {
           if (existsSync(join(dir, CHECKPOINT))) stale = readFileSync(join(dir, CHECKPOINT), 'utf8');
           await box.flush(transport(o.fail), 'gm@example.test', now);
           box = new Outbox(dir);
+        } else if (o.op === 'settle') {
+          box.settle(`m${o.n}`, o.how, now());
         } else if (o.op === 'reopen') {
           box.close();
           box = new Outbox(dir);
@@ -64,7 +76,7 @@ describe('outbox: incremental state', () => {
         else if (o.how === 'garble') writeFileSync(join(dir, CHECKPOINT), '{"end":3,"mark":"x","pending":[]}');
         else if (stale) writeFileSync(join(dir, CHECKPOINT), stale);
         const full = new Outbox(dir).records();
-        expect(byId(new Outbox(dir).pendingRecords())).toEqual(byId(full.filter((r) => r.state === 'queued')));
+        expect(byId(new Outbox(dir).pendingRecords())).toEqual(byId(full.filter((r) => r.state === 'queued' || r.state === 'unconfirmed')));
         const fresh = new Outbox(dir);
         for (let n = 0; n <= 30; n++) expect(fresh.has(`m${n}`)).toBe(full.some((r) => r.id === `m${n}`));
       }

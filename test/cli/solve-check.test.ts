@@ -43,7 +43,7 @@ describe('postboggle solve / check', () => {
     }
   });
   it('every command has --help with an example', { timeout: 120_000 }, () => {
-    const commands = ['init', 'player', 'round', 'ingest', 'entries', 'review', 'judge', 'score', 'ranking', 'ratings', 'newsletter', 'site', 'serve', 'tick', 'watch', 'solve', 'check', 'dict', 'demo', 'rebuild', 'inbox', 'entry'];
+    const commands = ['init', 'player', 'round', 'ingest', 'entries', 'review', 'judge', 'score', 'ranking', 'ratings', 'newsletter', 'site', 'serve', 'tick', 'watch', 'solve', 'check', 'dict', 'demo', 'rebuild', 'inbox', 'outbox', 'entry'];
     const top = runCli(['--help']).stdout;
     for (const cmd of commands) expect(top).toContain(`postboggle ${cmd}`);
     for (const cmd of commands) {

@@ -15,7 +15,7 @@ import { writeFileVerified } from '../store/verified-write.js';
 import { templateLang, type RefusalReason } from '../templates/i18n.js';
 import { UserError } from '../user-error.js';
 import { now } from './clock.js';
-import { crashPoint } from './crash-point.js';
+import { crashPoint } from '../store/crash-point.js';
 import { formatDeadline, isLate } from './deadline.js';
 import type { Game } from './game.js';
 import type { Settings } from './settings.js';

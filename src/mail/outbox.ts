@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crashPoint } from '../game/crash-point.js';
+import { crashPoint } from '../store/crash-point.js';
 import { Journal, journalLine } from '../store/journal.js';
 import type { SyncBatch } from '../store/sync-batch.js';
 import { writeFileVerified } from '../store/verified-write.js';

@@ -6,7 +6,7 @@ import { withLock } from '../../game/lock.js';
 import { tick } from '../../game/tick.js';
 import { connectImap } from '../../mail/imap-reader.js';
 import { UserError } from '../../user-error.js';
-import { clearSendFailures, sendFailureLine } from '../../mail/send-report.js';
+import { clearSendFailures, sendFailureLine, unconfirmedLine } from '../../mail/send-report.js';
 import { describeResult } from './ingest.js';
 
 interface WatchArgs {
@@ -44,6 +44,8 @@ export const watchCommand = defineCommand<WatchArgs>({
           for (const l of report.lines) process.stdout.write(l + '\n');
           const failed = sendFailureLine();
           if (failed) process.stderr.write(`postboggle: ${failed}\n`);
+          const unconfirmed = unconfirmedLine();
+          if (unconfirmed) process.stderr.write(`postboggle: ${unconfirmed}\n`);
           clearSendFailures();
         } catch (e) {
           process.stderr.write(`postboggle: tick failed: ${(e as Error).message}\n`);

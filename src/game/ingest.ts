@@ -10,6 +10,7 @@ import { foldWord } from '../rules/fold.js';
 import type { JudgeContext } from '../rules/judge.js';
 import { jokerOptions, onFieldAtAll } from '../rules/paths.js';
 import { Journal } from '../store/journal.js';
+import { JournalIndex } from '../store/journal-index.js';
 import { SyncBatch } from '../store/sync-batch.js';
 import { writeFileVerified } from '../store/verified-write.js';
 import { templateLang, type RefusalReason } from '../templates/i18n.js';
@@ -19,7 +20,6 @@ import { crashPoint } from './crash-point.js';
 import { formatDeadline, isLate } from './deadline.js';
 import type { Game } from './game.js';
 import type { Settings } from './settings.js';
-import { writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
 import { isComputerEmail } from './computer-players.js';
 import { applyCommand, commandReplyData } from './mail-commands.js';
@@ -28,7 +28,7 @@ import { type MailCommand, parseCommand } from '../parse/mail-command.js';
 import { ignoredView, receiptData } from './receipt.js';
 import { fieldView } from '../templates/field-view.js';
 import { planReply, ReplyLedger } from './replies.js';
-import { type EntryRecord, type JournalRecord, RoundBook } from './round-journal.js';
+import { type EntryRecord, indexDirOf, type JournalRecord, RoundBook } from './round-journal.js';
 import { readRounds, type RoundRecord } from './rounds.js';
 
 export type IngestOutcome =
@@ -118,7 +118,8 @@ export function declaredJoker(token: string | null, language: Game['settings']['
 export class Ingestor {
   private readonly books = new Map<number | null, RoundBook>();
   private readonly index: Journal<IndexRecord>;
-  private readonly seen = new Map<string, IndexRecord>();
+  /** The ingest log looked up by message id (a checkpoint and the log's tail: not the whole log). */
+  private readonly seen: JournalIndex<IndexRecord>;
   private readonly ledger: ReplyLedger;
   /** The rounds as they stood when a mail arrived (rebuild replays history; ingest: as they are now). */
   private readonly roundsAt: (at: Date) => RoundRecord[];
@@ -129,8 +130,9 @@ export class Ingestor {
 
   constructor(private readonly game: Game, opts: { quiet?: boolean; roundsAt?: (at: Date) => RoundRecord[] } = {}) {
     this.quiet = opts.quiet ?? false;
-    this.index = new Journal<IndexRecord>(join(game.layout.rounds, 'ingested.jsonl')).deferSync(this.batch);
-    for (const r of this.index.read().records) this.seen.set(r.id, r);
+    const log = join(game.layout.rounds, 'ingested.jsonl');
+    this.index = new Journal<IndexRecord>(log).deferSync(this.batch);
+    this.seen = new JournalIndex(this.index, indexDirOf(log), (r) => [{ k: r.id }]);
     this.ledger = new ReplyLedger(game.layout, this.batch);
     const rounds = readRounds(game.layout);
     this.roundsAt = opts.roundsAt ?? (() => rounds);
@@ -209,7 +211,7 @@ export class Ingestor {
     const at = opts.receivedAt ?? mail?.receivedAt ?? now();
     const id = mail?.id ?? mailIdentity(raw, null);
 
-    const already = this.seen.get(id);
+    const already = this.seen.get(id)?.rec;
     if (already) return this.duplicate(id, already, staged, raw, at, mail);
 
     if (!mail) return this.quarantine(id, staged, raw, at, problem!);
@@ -253,7 +255,7 @@ export class Ingestor {
         ? { ...facts, kind: 'refused', email: outcome.email, reason: outcome.reason }
         : { ...facts, kind: 'ignored', why: outcome.kind === 'ignored' ? outcome.why : 'unknown' };
     }
-    const isNew = !book.ids.has(id);
+    const isNew = !book.has(id);
     if (isNew) book.append(record);
     crashPoint('ingest:recorded');
     if (isNew && (record.kind === 'not-an-entry' || (record.kind === 'refused' && player))) await this.forward(record, round, mail.text);
@@ -270,7 +272,7 @@ export class Ingestor {
     const source = this.file(staged, raw, round ? layout.inbox(round.round) : join(layout.rounds, 'unrouted', 'inbox'), id, at);
     const book = this.book(round?.round ?? null);
     const codeOk = !player?.code || parsed.code === player.code;
-    const isNew = !book.ids.has(id);
+    const isNew = !book.has(id);
     const result = applyCommand(this.game, cmd, player, codeOk, at, !this.quiet && isNew);
     // A stranger's JOIN: the name asked for (from the mail, else its display name), for the GM only.
     const name = player ? undefined : cleanName(cmd.argument || mail.fromName || '');
@@ -311,8 +313,7 @@ export class Ingestor {
   }
 
   private remember(r: IndexRecord): void {
-    this.index.append(r);
-    this.seen.set(r.id, r);
+    this.seen.add(r, this.index.append(r));
   }
 
   private duplicate(id: string, of: IndexRecord, staged: string, raw: Buffer, at: Date, mail: IncomingMail | null): IngestResult {
@@ -338,7 +339,7 @@ export class Ingestor {
     const player = this.playerAt(from);
     const round = this.roundsAt(at).filter((r) => r.state === 'open').pop() ?? null;
     const book = this.book(round?.round ?? null);
-    if (!book.ids.has(id)) {
+    if (!book.has(id)) {
       const rec: JournalRecord = { kind: 'quarantined', why, id, at: at.toISOString(), messageId: null, from, subject: '', source };
       book.append(rec);
       await this.forward(rec, round, '');
@@ -444,15 +445,20 @@ export class Ingestor {
     return queued ? (held ? 'held' : true) : false;
   }
 
-  /** Writes entries.json of every round this run changed, and closes the journals. */
+  /**
+   * Closes the journals (durable), writes entries.json of the rounds this run changed when
+   * due (RoundBook.copyDue: always for a round of up to some 1,000 mails), and brings the
+   * journals' indexes up to date.
+   */
   finish(): void {
     this.batch.commit();
     for (const b of this.books.values()) {
-      if (b.round !== null && b.dirty) writeJson(this.game.layout.entries(b.round), b.entries());
+      b.writeCopyIfDue();
       b.close();
     }
     for (const o of this.outboxes.values()) o.close();
     this.index.close();
+    this.seen.commit();
     this.ledger.close();
   }
 }

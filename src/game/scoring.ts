@@ -10,6 +10,7 @@ import type { Game } from './game.js';
 import { readJson, readJsonIfExists, writeJson } from './json-files.js';
 import { identities } from './players.js';
 import { pendingWords } from './review.js';
+import { refreshEntriesCopy } from './round-journal.js';
 import { readEntries, readRound, roundNumbers, type RoundRecord, writeRound } from './rounds.js';
 import { resultsSchema, validated } from './state-schemas.js';
 
@@ -23,7 +24,10 @@ export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending
     // Scoring closes the round: entries that come later would be refused.
     throw new UserError(`round ${round.round} is open until ${round.deadline} (plus grace ${game.settings.schedule.grace}); score it after that, or pass --early to close it now`);
   }
-  const entries = readEntries(game.layout, round.round).entries;
+  const file = readEntries(game.layout, round.round);
+  const entries = file.entries;
+  // The GM's copy is brought up to date for the scored round (ingest leaves a large round's to later runs).
+  refreshEntriesCopy(game.layout, round.round, file);
   const ctx = await game.judgeContext(round, rejectPending);
   if (!rejectPending) {
     const pending = pendingWords(entries, ctx);

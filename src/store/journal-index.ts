@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crashPoint } from '../game/crash-point.js';
 import { Journal } from './journal.js';
 import { SyncBatch } from './sync-batch.js';
 
@@ -27,7 +28,7 @@ import { SyncBatch } from './sync-batch.js';
 // The index is written to only after the journal lines it points at are durable, and the
 // checkpoint after the index is; so a kill -9 or a power cut at any point leaves an index
 // that is either current or recognisably behind. The tail is folded into the index when it
-// has grown past TAIL_BYTES (or when the index was built anew), not on every run: most runs
+// has grown past tailBytes() (or when the index was built anew), not on every run: most runs
 // then write nothing but the journal.
 
 export interface IndexKey {
@@ -51,8 +52,11 @@ interface Checkpoint {
 }
 
 const BUCKETS = 256;
-/** The tail is folded into the index once it is this long (a few hundred journal lines). */
-export const TAIL_BYTES = 64 * 1024;
+/**
+ * The tail is folded into the index once it is this long (a few hundred journal lines).
+ * POSTBOGGLE_INDEX_TAIL_BYTES sets it for the tests (1: every run folds its lines in).
+ */
+export const tailBytes = (): number => Number(process.env.POSTBOGGLE_INDEX_TAIL_BYTES) > 0 ? Number(process.env.POSTBOGGLE_INDEX_TAIL_BYTES) : 64 * 1024;
 const MARK_BYTES = 4096;
 
 function bucketOf(key: string): string {
@@ -197,7 +201,7 @@ export class JournalIndex<T> {
       if (!this.journal.exists()) return;
       const end = this.appended ? this.journal.size() : this.end;
       const since = end - (this.cp?.end ?? 0);
-      if (!this.fresh && !force && since < TAIL_BYTES) return;
+      if (!this.fresh && !force && since < tailBytes()) return;
       if (!this.fresh && since === 0) return;
       const mark = this.markAt(end);
       if (mark === null) return;
@@ -218,6 +222,7 @@ export class JournalIndex<T> {
         j.close(); // (its fsync waits for the batch: close only closes)
       }
       batch.commit();
+      crashPoint('index:folded');
       const cp: Checkpoint = { v: 1, gen, end, ino: statSync(this.journal.path).ino, mark };
       const tmp = `${this.cpPath}.${process.pid}.tmp`;
       try {
@@ -227,6 +232,7 @@ export class JournalIndex<T> {
         try { unlinkSync(tmp); } catch { /* never made */ }
         throw e;
       }
+      crashPoint('index:checkpointed');
       // The index files are now what the checkpoint says: the folded entries are in them.
       for (const e of this.unsaved) {
         const m = this.buckets.get(bucketOf(e.k));

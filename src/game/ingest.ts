@@ -204,6 +204,9 @@ export class Ingestor {
     const staged = join(staging, `${bytesHash(raw)}.eml`);
     // (A copy left by a run that died is kept only when it is whole.)
     if (!existsSync(staged) || !readFileSync(staged).equals(raw)) writeFileVerified(staged, raw, undefined, this.batch, { inPlace: true });
+    // An arrival time given with the mail (--received-at) is kept in the file's time: a run
+    // killed before it read the mail leaves it to the next, which goes by that time.
+    if (opts.receivedAt) try { utimesSync(staged, opts.receivedAt, opts.receivedAt); } catch { /* not essential */ }
     crashPoint('ingest:stored');
 
     // 2. Read it: unless its structure is beyond any real entry, or the parser gives up.

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Journal } from '../store/journal.js';
 import { isLate } from './deadline.js';
 import type { GameLayout } from './layout.js';
-import { type JournalRecord, deriveEntries, journalPath } from './round-journal.js';
+import { type JournalRecord, deriveEntries, ENTRIES_COPY_BYTES, indexDirOf, journalPath, roundKeys } from './round-journal.js';
+import { type IndexKey, JournalIndex } from '../store/journal-index.js';
 import { now } from './clock.js';
 import { loadSettings, type Settings } from './settings.js';
 import { entriesFileSchema, problemOf, resultsSchema, roundRecordSchema } from './state-schemas.js';
@@ -78,12 +79,14 @@ export function checkGame(layout: GameLayout): Finding[] {
       const { value, error } = readJsonFile(entriesPath);
       const problem = error ?? problemOf(entriesFileSchema, value);
       if (problem) out.push({ severity: 'error', file: rel(entriesPath), problem, repair: REBUILD });
-      else if (records.length) {
+      else if (records.length && !(statSync(entriesPath).mtimeMs < statSync(jpath).mtimeMs && statSync(jpath).size > ENTRIES_COPY_BYTES)) {
+        // (a large round's copy behind its journal is expected: ingest leaves it to batches and score)
         const derived = deriveEntries(n, records);
         const key = (f: { entries: { email: string; receivedAt: string }[] }) => JSON.stringify(f.entries.map((e) => [e.email, e.receivedAt]).sort());
         if (key(derived) !== key(value as typeof derived)) out.push({ severity: 'warning', file: rel(entriesPath), problem: 'differs from the round journal (a hand edit, or a run that was killed)', repair: `the journal is the record: ${REBUILD}` });
       }
     }
+    if (records.length) problemsOfIndex(layout, jpath, out);
     // Stored mails the journal does not know.
     const inbox = layout.inbox(n);
     if (existsSync(inbox)) {
@@ -112,6 +115,9 @@ export function checkGame(layout: GameLayout): Finding[] {
     const read = new Journal<JournalRecord>(unrouted).read();
     if (read.damaged) out.push({ severity: 'error', file: rel(unrouted), problem: `${read.damaged} damaged line(s) skipped`, repair: REBUILD });
   }
+  if (existsSync(unrouted)) problemsOfIndex(layout, unrouted, out);
+  const log = join(layout.rounds, 'ingested.jsonl');
+  if (existsSync(log)) problemsOfIndex(layout, log, out);
   for (const dir of [layout.outboxGeneral, ...dirs.map((d) => layout.outbox(Number(d)))]) {
     const j = join(dir, 'journal.jsonl');
     if (!existsSync(j)) continue;
@@ -119,4 +125,13 @@ export function checkGame(layout: GameLayout): Finding[] {
     if (read.damaged) out.push({ severity: 'warning', file: rel(j), problem: `${read.damaged} damaged line(s) skipped`, repair: 'the .eml files are complete; a message whose record was lost may be sent again by the next tick: check the sent folder of the mail server' });
   }
   return out;
+}
+
+/** A journal's index (store/journal-index.ts) that answers otherwise than the journal: a warning (it is only a shortcut). */
+function problemsOfIndex(layout: GameLayout, journal: string, out: Finding[]): void {
+  const dir = indexDirOf(journal);
+  if (!existsSync(dir)) return;
+  const keys = journal.endsWith('ingested.jsonl') ? (r: { id: string }) => [{ k: r.id }] : roundKeys as (r: unknown) => IndexKey[];
+  const wrong = new JournalIndex<never>(new Journal<never>(journal), dir, keys as (r: never) => IndexKey[]).verify();
+  if (wrong) out.push({ severity: 'warning', file: relative(layout.dir, dir), problem: `the index answers ${wrong} key(s) otherwise than ${relative(layout.dir, journal)} (the journal is the record)`, repair: `delete ${relative(layout.dir, dir)}: the next ingest builds it anew from the journal` });
 }

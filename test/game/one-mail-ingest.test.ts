@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openGame } from '../../src/game/game.js';
 import { deriveEntries, journalPath, type JournalRecord } from '../../src/game/round-journal.js';
 import { Outbox } from '../../src/mail/outbox.js';
-import { Journal } from '../../src/store/journal.js';
+import { Journal, journalLine } from '../../src/store/journal.js';
 import { runCli } from '../cli/run-cli.js';
 import { rawMail } from './game-fixture.js';
 
@@ -76,6 +76,22 @@ describe('one mail a process, through the indexes', () => {
     expect(ingest(entry(6, 'carol', 'Ferne')).stdout).toMatch(/entry for round 1 from carol@example.test \(replaces the earlier one\), reply queued/);
     expect(current()).toEqual({ alice: 'gurren', bob: 'Besen Gras', carol: 'Ferne' });
     expect(receipts()).toHaveLength(5);
+  });
+
+  it('an index that points at the wrong lines is named by doctor and not believed by ingest', () => {
+    for (const [i, p] of PLAYERS.entries()) expect(ingest(entry(i + 1, p, 'gurren')).status).toBe(0);
+    const idx = join(dir, 'rounds/001/journal.index');
+    const gen = readdirSync(idx).find((f) => f !== 'checkpoint.json')!;
+    for (const f of readdirSync(join(idx, gen))) {
+      const p = join(idx, gen, f);
+      const moved = new Journal<{ k: string; o: number }>(p).read().records.map((e) => journalLine({ ...e, o: 0 }));
+      writeFileSync(p, moved.join(''));
+    }
+    expect(runCli(['doctor', '--dir', dir], { env: FOLD }).stdout).toMatch(/rounds\/001\/journal.index: the index answers \d+ key\(s\) otherwise than rounds\/001\/journal.jsonl/);
+    expect(ingest(entry(7, 'bob', 'Besen')).stdout).toMatch(/from bob@example.test \(replaces the earlier one\)/);
+    expect(ingest(entry(3, 'carol', 'gurren')).stdout).toMatch(/already ingested/);
+    expect(current()).toEqual({ alice: 'gurren', bob: 'Besen', carol: 'gurren' });
+    expect(runCli(['doctor', '--dir', dir], { env: FOLD }).stdout).not.toMatch(/index answers/);
   });
 
   for (const point of ['ingest:stored', 'ingest:recorded', 'index:folded', 'index:checkpointed', 'outbox:before-send']) {

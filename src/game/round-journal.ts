@@ -101,7 +101,7 @@ export function roundKeys(r: JournalRecord): IndexKey[] {
  * the end of each run that changed the round while its journal is at most this long (some
  * 1,000 mails): deriving it means reading the whole journal. A larger round's copy is
  * written by runs that added at least a sixteenth of the journal (a batch), by score, and
- * by postboggle entries --write; so one mail never costs a pass over the whole round.
+ * when the next batch comes; so one mail never costs a pass over the whole round.
  */
 export const ENTRIES_COPY_BYTES = 512 * 1024;
 

@@ -10,7 +10,7 @@ import type { Game } from './game.js';
 import { markIds } from './inbox.js';
 import { declaredJoker } from './ingest.js';
 import { writeJson } from './json-files.js';
-import { addressesOf, findPlayer } from './players.js';
+import { addressesOf, findPlayer } from './player-lookup.js';
 import { type EntryRecord, type GmDecision, type JournalRecord, journalPath, type RemovedRecord, RoundBook } from './round-journal.js';
 import type { RoundRecord } from './rounds.js';
 

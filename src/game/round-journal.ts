@@ -5,10 +5,10 @@ import { type IndexKey, JournalIndex } from '../store/journal-index.js';
 import type { SyncBatch } from '../store/sync-batch.js';
 import type { RefusalReason } from '../templates/i18n.js';
 import { UserError } from '../user-error.js';
-import { readJsonIfExists, writeJson } from './json-files.js';
+import { writeJson } from './json-files.js';
 import type { GameLayout } from './layout.js';
 import type { EntriesFile, StoredEntry } from './rounds.js';
-import { entriesFileSchema, validated } from './state-schemas.js';
+import { readStateFile } from './state-files.js';
 
 // The journal of a round (rounds/NNN/journal.jsonl), and of mail that belongs to no round
 // (rounds/unrouted/journal.jsonl): one record for every mail handled, appended, never
@@ -140,8 +140,7 @@ export class RoundBook {
   private importLegacy(round: number): void {
     let file: EntriesFile | undefined;
     try {
-      const raw = readJsonIfExists<unknown>(this.layout.entries(round));
-      file = raw === undefined ? undefined : validated(entriesFileSchema, raw, this.layout, this.layout.entries(round)) as EntriesFile;
+      file = existsSync(this.layout.entries(round)) ? readStateFile<EntriesFile>(this.layout, this.layout.entries(round), 'entries') : undefined;
     } catch (e) {
       throw new UserError(`${(e as Error).message}; postboggle rebuild reads the stored mails again and writes it anew`);
     }
@@ -217,8 +216,7 @@ export function readEntriesOf(layout: GameLayout, round: number): EntriesFile {
   const path = journalPath(layout, round);
   if (existsSync(path)) return deriveEntries(round, new Journal<JournalRecord>(path).read().records);
   try {
-    const raw = readJsonIfExists<unknown>(layout.entries(round));
-    return raw === undefined ? { round, entries: [] } : validated(entriesFileSchema, raw, layout, layout.entries(round)) as EntriesFile;
+    return existsSync(layout.entries(round)) ? readStateFile<EntriesFile>(layout, layout.entries(round), 'entries') : { round, entries: [] };
   } catch (e) {
     throw new UserError(`${(e as Error).message}; postboggle rebuild reads the stored mails again and writes it anew`);
   }

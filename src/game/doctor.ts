@@ -7,7 +7,7 @@ import { type JournalRecord, deriveEntries, ENTRIES_COPY_BYTES, indexDirOf, jour
 import { type IndexKey, JournalIndex } from '../store/journal-index.js';
 import { now } from './clock.js';
 import { loadSettings, type Settings } from './settings.js';
-import { entriesFileSchema, problemOf, resultsSchema, roundRecordSchema } from './state-schemas.js';
+import { problemOf, stateSchemas } from './state-schemas.js';
 import type { RoundRecord } from './rounds.js';
 
 /** One thing wrong with a game directory, and how to repair it. */
@@ -59,7 +59,7 @@ export function checkGame(layout: GameLayout): Finding[] {
       out.push({ severity: 'error', file: rel(roundFile), problem: 'missing: the round is invisible to every command', repair: `restore it from a backup (the field and deadline are in the announcement in ${rel(layout.outbox(n))}); its mails are kept in ${rel(layout.inbox(n))}` });
     } else {
       const { value, error } = readJsonFile(roundFile);
-      const problem = error ?? problemOf(roundRecordSchema, value);
+      const problem = error ?? problemOf(stateSchemas().roundRecordSchema, value);
       if (problem) out.push({ severity: 'error', file: rel(roundFile), problem, repair: 'correct that key by hand (dates as 2026-12-06T20:00:00+01:00, state one of open, closed, scored, void), or restore the file from a backup; to move a deadline use postboggle round deadline' });
       else {
         round = value as RoundRecord;
@@ -77,7 +77,7 @@ export function checkGame(layout: GameLayout): Finding[] {
     const entriesPath = layout.entries(n);
     if (existsSync(entriesPath)) {
       const { value, error } = readJsonFile(entriesPath);
-      const problem = error ?? problemOf(entriesFileSchema, value);
+      const problem = error ?? problemOf(stateSchemas().entriesFileSchema, value);
       if (problem) out.push({ severity: 'error', file: rel(entriesPath), problem, repair: REBUILD });
       else if (records.length && !(statSync(entriesPath).mtimeMs < statSync(jpath).mtimeMs && statSync(jpath).size > ENTRIES_COPY_BYTES)) {
         // (a large round's copy behind its journal is expected: ingest leaves it to batches and score)
@@ -97,7 +97,7 @@ export function checkGame(layout: GameLayout): Finding[] {
     const resultsPath = layout.results(n);
     if (existsSync(resultsPath)) {
       const { value, error } = readJsonFile(resultsPath);
-      const problem = error ?? problemOf(resultsSchema, value);
+      const problem = error ?? problemOf(stateSchemas().resultsSchema, value);
       if (problem) out.push({ severity: 'error', file: rel(resultsPath), problem, repair: `postboggle score ${n} writes it anew from the entries` });
     } else if (round?.state === 'scored') {
       out.push({ severity: 'error', file: rel(resultsPath), problem: 'missing, but round.json says scored', repair: `postboggle score ${n}` });

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../user-error.js';
 import type { GameLayout } from './layout.js';
+import { stateSchemas, validated } from './state-schemas.js';
 
 // The state files (round.json, results.json, an old entries.json) are checked against
 // their schemas (state-schemas.ts) as they are read. The schemas are zod's, and loading zod
@@ -16,16 +16,12 @@ import type { GameLayout } from './layout.js';
 //
 // A file whose bytes hash to what was found good under these very schemas is taken as it
 // is; any other (edited, new, damaged), or any file after an upgrade of postboggle, is
-// checked by the schemas, which are loaded then. The cache is only a shortcut: deleted,
+// checked by the schemas, which are built (and zod loaded) then. The cache is only a shortcut: deleted,
 // damaged or unwritable, every file is checked again. Like the settings cache it need not
 // be backed up (put it in the game's .gitignore).
 
 export type StateKind = 'round' | 'entries' | 'results';
 
-const require = createRequire(import.meta.url);
-type Schemas = typeof import('./state-schemas.js');
-let schemas: Schemas | undefined;
-const loadSchemas = (): Schemas => (schemas ??= require('./state-schemas.js') as Schemas);
 
 const SCHEMA_MODULE = fileURLToPath(new URL('./state-schemas.js', import.meta.url));
 let schemasId: string | undefined;
@@ -106,10 +102,10 @@ export function checkedState<T>(layout: GameLayout, path: string, kind: StateKin
   const file = relative(layout.dir, path) || path;
   const sum = bytes ? createHash('sha256').update(bytes).digest('hex') : undefined;
   if (sum !== undefined && memo.good[file] === sum) return value as T;
-  const s = loadSchemas();
+  const s = stateSchemas();
   const schema = kind === 'round' ? s.roundRecordSchema : kind === 'results' ? s.resultsSchema : s.entriesFileSchema;
   // (the value as read, whether checked now or known good: the same either way)
-  s.validated(schema as never, value, layout, path);
+  validated(schema as never, value, layout, path);
   if (sum !== undefined) remember(layout, memo, file, sum);
   return value as T;
 }

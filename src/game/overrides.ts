@@ -40,7 +40,7 @@ export function playerHistory(game: Game, round: RoundRecord, email: string): { 
   const p = who(game, email);
   const path = journalPath(game.layout, round.round);
   const records = existsSync(path) ? new Journal<JournalRecord>(path).read().records : [];
-  const book = new RoundBook(game.layout, round.round, { legacy: false }); // reading only
+  const book = new RoundBook(game.layout, round.round, { legacy: false, readOnly: true });
   const current = p.addresses.map((a) => book.entryOf(a)).find(Boolean);
   book.close();
   const mine = records.filter((r): r is HistoryItem['record'] =>

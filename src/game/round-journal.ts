@@ -118,7 +118,11 @@ export class RoundBook {
   /** Bytes this book appended. */
   private appendedBytes = 0;
 
-  constructor(readonly layout: GameLayout, readonly round: number | null, opts: { legacy?: boolean; batch?: SyncBatch } = {}) {
+  /** A book opened only to read (entry show): it never writes the index (it may run beside an ingest that holds the lock). */
+  private readonly readOnly: boolean;
+
+  constructor(readonly layout: GameLayout, readonly round: number | null, opts: { legacy?: boolean; batch?: SyncBatch; readOnly?: boolean } = {}) {
+    this.readOnly = opts.readOnly ?? false;
     const path = journalPath(layout, round);
     this.journal = new Journal<JournalRecord>(path);
     if (opts.batch) this.journal.deferSync(opts.batch);
@@ -197,7 +201,7 @@ export class RoundBook {
   /** Makes the appends durable and brings the index up to date (when its tail is long enough). */
   close(): void {
     this.journal.close();
-    this.index.commit();
+    if (!this.readOnly) this.index.commit();
   }
 }
 

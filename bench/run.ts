@@ -109,6 +109,16 @@ console.log(`  kill at a random time of the run (${fmt(kill.runMs / 1000, 1)} s)
 console.log(`  kill while mail is being handed over (worst case): ${kill.sending.dups} duplicate(s) in ${kill.sending.kills} kills = ${per100(kill.sending)} per 100 kills; ${left(kill.sending)}`);
 console.log('  (after the rerun every announcement was delivered, or shown to the GM as unconfirmed, in every trial)');
 
+// One-mail ingest (procmail) in a round already holding N entries, the state written straight
+// to disk (bench/one-mail.ts): the cost a mail must not grow with the round. BENCH_ONE_MAIL:
+// sizes, comma-separated (default 1,000 and 100,000; 0 skips).
+const oneSizes = (process.env.BENCH_ONE_MAIL ?? '1000,100000').split(',').map(Number).filter((n) => n > 0);
+if (oneSizes.length) {
+  const { benchOneMail, printOneMail } = await import('./one-mail.js');
+  console.log('\none mail a process (postboggle ingest < mail) in a round of N entries: median of 5 after the first (target <= 150 ms beyond process start, the same at any N)');
+  for (const n of oneSizes) printOneMail(benchOneMail(n, 5));
+}
+
 // The synthetic big game through the CLI, each step a fresh process (BENCH_PLAYERS: sizes,
 // comma-separated; default 1,000, which keeps the whole bench near ten minutes on a quiet machine; 0 skips).
 // 10,000 takes some 20 minutes on this loaded machine, 100,000 hours: BENCH_PLAYERS=10000,100000.

@@ -21,6 +21,7 @@ export const SUMMARIES: Record<string, [command: string, describe: string]> = {
   tick: ['tick', 'do whatever is due now: read mail, remind, close, score, open the next round, send newsletters (for cron; safe to repeat)'],
   watch: ['watch', 'stay connected to the IMAP mailbox (IDLE) and tick whenever mail arrives, and every --interval seconds'],
   pause: ['pause', 'pause the whole game: tick still reads and answers mail, but closes, reminds, scores, opens and sends nothing else'],
+  resume: ['resume', 'resume a paused game'],
   doctor: ['doctor', 'check a game directory: what is wrong with its files, and how to repair it (changes nothing)'],
   rebuild: ['rebuild', 'read every stored raw mail again and rebuild the round journals, the ingest log and entries.json (after a full disk, a crash or a hand edit); sends nothing'],
   solve: ['solve <field>', 'all words of a field, the best joker letter and the best possible entry'],

@@ -5,6 +5,7 @@ import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
 import type { Argv } from 'yargs';
+import { stripAnsi, textWidth, wrapText } from './text-width.js';
 
 // yargs, started without what only its help screen needs. `import 'yargs'` also loads
 // cliui, string-width (Unicode tables, an Intl.Segmenter) and y18n: about 80 ms, as much
@@ -38,8 +39,15 @@ export async function loadYargs(): Promise<(args: string[]) => Argv> {
       import('get-caller-file'),
     ]);
     const mainFilename = root.substring(0, root.lastIndexOf('node_modules'));
-    const cliui = lazy(() => defaultExport<(o: object) => unknown>(require('cliui')));
-    const stringWidth = lazy(() => defaultExport<(s: string) => number>(require('string-width')));
+    // cliui's table maker with our measuring and wrapping (text-width.ts: plain text without
+    // string-width's tables); its package entry, which loads those, if the file moved.
+    const cliui = lazy((): ((o: object) => unknown) => {
+      try {
+        const { cliui: make } = require(join(dirname(require.resolve('cliui')), 'build', 'lib', 'index.js')) as { cliui: (o: object, mixin: object) => unknown };
+        if (typeof make === 'function') return (o: object) => make(o, { stringWidth: textWidth, stripAnsi, wrap: wrapText });
+      } catch { /* below */ }
+      return defaultExport<(o: object) => unknown>(require('cliui'));
+    });
     type Y18n = Record<'__' | '__n' | 'setLocale' | 'getLocale' | 'updateLocale', (...a: unknown[]) => unknown>;
     const y18n = lazy(() => defaultExport<(o: object) => Y18n>(require('y18n'))({ directory: join(root, 'locales'), updateFiles: false }));
     const shim = {
@@ -65,7 +73,7 @@ export async function loadYargs(): Promise<(args: string[]) => Argv> {
       readdirSync,
       require,
       getCallerFile: () => getCallerFile(3),
-      stringWidth: (s: string) => stringWidth()(s),
+      stringWidth: textWidth,
       // Messages are looked up only when one is shown.
       y18n: {
         __: (...a: unknown[]) => y18n().__(...a),

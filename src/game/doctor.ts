@@ -1,13 +1,14 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Outbox } from '../mail/outbox.js';
 import { Journal } from '../store/journal.js';
 import { isLate } from './deadline.js';
 import type { GameLayout } from './layout.js';
-import { type JournalRecord, deriveEntries, journalPath } from './round-journal.js';
+import { type JournalRecord, deriveEntries, ENTRIES_COPY_BYTES, indexDirOf, journalPath, roundKeys } from './round-journal.js';
+import { type IndexKey, JournalIndex } from '../store/journal-index.js';
 import { now } from './clock.js';
 import { loadSettings, type Settings } from './settings.js';
-import { entriesFileSchema, problemOf, resultsSchema, roundRecordSchema } from './state-schemas.js';
+import { problemOf, stateSchemas } from './state-schemas.js';
 import type { RoundRecord } from './rounds.js';
 
 /** One thing wrong with a game directory, and how to repair it. */
@@ -59,7 +60,7 @@ export function checkGame(layout: GameLayout): Finding[] {
       out.push({ severity: 'error', file: rel(roundFile), problem: 'missing: the round is invisible to every command', repair: `restore it from a backup (the field and deadline are in the announcement in ${rel(layout.outbox(n))}); its mails are kept in ${rel(layout.inbox(n))}` });
     } else {
       const { value, error } = readJsonFile(roundFile);
-      const problem = error ?? problemOf(roundRecordSchema, value);
+      const problem = error ?? problemOf(stateSchemas().roundRecordSchema, value);
       if (problem) out.push({ severity: 'error', file: rel(roundFile), problem, repair: 'correct that key by hand (dates as 2026-12-06T20:00:00+01:00, state one of open, closed, scored, void), or restore the file from a backup; to move a deadline use postboggle round deadline' });
       else {
         round = value as RoundRecord;
@@ -77,14 +78,16 @@ export function checkGame(layout: GameLayout): Finding[] {
     const entriesPath = layout.entries(n);
     if (existsSync(entriesPath)) {
       const { value, error } = readJsonFile(entriesPath);
-      const problem = error ?? problemOf(entriesFileSchema, value);
+      const problem = error ?? problemOf(stateSchemas().entriesFileSchema, value);
       if (problem) out.push({ severity: 'error', file: rel(entriesPath), problem, repair: REBUILD });
-      else if (records.length) {
+      else if (records.length && !(statSync(entriesPath).mtimeMs < statSync(jpath).mtimeMs && statSync(jpath).size > ENTRIES_COPY_BYTES)) {
+        // (a large round's copy behind its journal is expected: ingest leaves it to batches and score)
         const derived = deriveEntries(n, records);
         const key = (f: { entries: { email: string; receivedAt: string }[] }) => JSON.stringify(f.entries.map((e) => [e.email, e.receivedAt]).sort());
         if (key(derived) !== key(value as typeof derived)) out.push({ severity: 'warning', file: rel(entriesPath), problem: 'differs from the round journal (a hand edit, or a run that was killed)', repair: `the journal is the record: ${REBUILD}` });
       }
     }
+    if (records.length) problemsOfIndex(layout, jpath, out);
     // Stored mails the journal does not know.
     const inbox = layout.inbox(n);
     if (existsSync(inbox)) {
@@ -95,7 +98,7 @@ export function checkGame(layout: GameLayout): Finding[] {
     const resultsPath = layout.results(n);
     if (existsSync(resultsPath)) {
       const { value, error } = readJsonFile(resultsPath);
-      const problem = error ?? problemOf(resultsSchema, value);
+      const problem = error ?? problemOf(stateSchemas().resultsSchema, value);
       if (problem) out.push({ severity: 'error', file: rel(resultsPath), problem, repair: `postboggle score ${n} writes it anew from the entries` });
     } else if (round?.state === 'scored') {
       out.push({ severity: 'error', file: rel(resultsPath), problem: 'missing, but round.json says scored', repair: `postboggle score ${n}` });
@@ -113,6 +116,9 @@ export function checkGame(layout: GameLayout): Finding[] {
     const read = new Journal<JournalRecord>(unrouted).read();
     if (read.damaged) out.push({ severity: 'error', file: rel(unrouted), problem: `${read.damaged} damaged line(s) skipped`, repair: REBUILD });
   }
+  if (existsSync(unrouted)) problemsOfIndex(layout, unrouted, out);
+  const log = join(layout.rounds, 'ingested.jsonl');
+  if (existsSync(log)) problemsOfIndex(layout, log, out);
   for (const dir of [layout.outboxGeneral, ...dirs.map((d) => layout.outbox(Number(d)))]) {
     const j = join(dir, 'journal.jsonl');
     if (!existsSync(j)) continue;
@@ -128,4 +134,13 @@ export function checkGame(layout: GameLayout): Finding[] {
     }
   }
   return out;
+}
+
+/** A journal's index (store/journal-index.ts) that answers otherwise than the journal: a warning (it is only a shortcut). */
+function problemsOfIndex(layout: GameLayout, journal: string, out: Finding[]): void {
+  const dir = indexDirOf(journal);
+  if (!existsSync(dir)) return;
+  const keys = journal.endsWith('ingested.jsonl') ? (r: { id: string }) => [{ k: r.id }] : roundKeys as (r: unknown) => IndexKey[];
+  const wrong = new JournalIndex<never>(new Journal<never>(journal), dir, keys as (r: never) => IndexKey[]).verify();
+  if (wrong) out.push({ severity: 'warning', file: relative(layout.dir, dir), problem: `the index answers ${wrong} key(s) otherwise than ${relative(layout.dir, journal)} (the journal is the record)`, repair: `delete ${relative(layout.dir, dir)}: the next ingest builds it anew from the journal` });
 }

@@ -5,7 +5,7 @@ import { UserError } from '../user-error.js';
 import { now } from './clock.js';
 import type { Game } from './game.js';
 import type { GameLayout } from './layout.js';
-import { findPlayer } from './players.js';
+import { findPlayer } from './player-lookup.js';
 import { journalPath, type JournalRecord } from './round-journal.js';
 import { roundNumbers } from './rounds.js';
 

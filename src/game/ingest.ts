@@ -10,6 +10,7 @@ import { foldWord } from '../rules/fold.js';
 import type { JudgeContext } from '../rules/judge.js';
 import { jokerOptions, onFieldAtAll } from '../rules/paths.js';
 import { Journal } from '../store/journal.js';
+import { JournalIndex } from '../store/journal-index.js';
 import { SyncBatch } from '../store/sync-batch.js';
 import { writeFileVerified } from '../store/verified-write.js';
 import { templateLang, type RefusalReason } from '../templates/i18n.js';
@@ -19,16 +20,15 @@ import { crashPoint } from '../store/crash-point.js';
 import { formatDeadline, isLate } from './deadline.js';
 import type { Game } from './game.js';
 import type { Settings } from './settings.js';
-import { writeJson } from './json-files.js';
 import { parseAddress, queueMail } from './mailer.js';
-import { isComputerEmail } from './computer-players.js';
+import { isComputerEmail } from './computer-addresses.js';
 import { applyCommand, commandReplyData } from './mail-commands.js';
-import { addressesOf, type PlayerSettings } from './players.js';
+import { addressesOf, type PlayerSettings } from './player-lookup.js';
 import { type MailCommand, parseCommand } from '../parse/mail-command.js';
 import { ignoredView, receiptData } from './receipt.js';
 import { fieldView } from '../templates/field-view.js';
 import { planReply, ReplyLedger } from './replies.js';
-import { type EntryRecord, type JournalRecord, RoundBook } from './round-journal.js';
+import { type EntryRecord, indexDirOf, type JournalRecord, RoundBook } from './round-journal.js';
 import { readRounds, type RoundRecord } from './rounds.js';
 
 export type IngestOutcome =
@@ -118,7 +118,8 @@ export function declaredJoker(token: string | null, language: Game['settings']['
 export class Ingestor {
   private readonly books = new Map<number | null, RoundBook>();
   private readonly index: Journal<IndexRecord>;
-  private readonly seen = new Map<string, IndexRecord>();
+  /** The ingest log looked up by message id (a checkpoint and the log's tail: not the whole log). */
+  private readonly seen: JournalIndex<IndexRecord>;
   private readonly ledger: ReplyLedger;
   /** The rounds as they stood when a mail arrived (rebuild replays history; ingest: as they are now). */
   private readonly roundsAt: (at: Date) => RoundRecord[];
@@ -129,8 +130,9 @@ export class Ingestor {
 
   constructor(private readonly game: Game, opts: { quiet?: boolean; roundsAt?: (at: Date) => RoundRecord[] } = {}) {
     this.quiet = opts.quiet ?? false;
-    this.index = new Journal<IndexRecord>(join(game.layout.rounds, 'ingested.jsonl')).deferSync(this.batch);
-    for (const r of this.index.read().records) this.seen.set(r.id, r);
+    const log = join(game.layout.rounds, 'ingested.jsonl');
+    this.index = new Journal<IndexRecord>(log).deferSync(this.batch);
+    this.seen = new JournalIndex(this.index, indexDirOf(log), (r) => [{ k: r.id }]);
     this.ledger = new ReplyLedger(game.layout, this.batch);
     const rounds = readRounds(game.layout);
     this.roundsAt = opts.roundsAt ?? (() => rounds);
@@ -146,13 +148,22 @@ export class Ingestor {
     this.batch.commit();
   }
   private players: Map<string, Settings['players'][number]> | undefined;
-  /** The registered player of an address, main or alias (a map: a search through every player cost O(players) a mail). */
+  private lookups = 0;
+  /**
+   * The registered player of an address, main or alias. The first few lookups of a run scan
+   * the players (one comparison each: 100,000 players in a few ms); a run that looks up more
+   * (a batch) builds a map once (tens of ms at 100,000), so neither one mail nor a batch pays
+   * more than it needs.
+   */
   private playerAt(address: string | null | undefined): Settings['players'][number] | undefined {
+    if (!address) return undefined;
+    const a = address.toLowerCase();
+    if (!this.players && ++this.lookups <= 4) return scanPlayers(this.game.settings.players, a);
     if (!this.players) {
       this.players = new Map();
-      for (const p of this.game.settings.players) for (const a of addressesOf(p)) if (!this.players.has(a)) this.players.set(a, p);
+      for (const p of this.game.settings.players) for (const x of addressesOf(p)) if (!this.players.has(x)) this.players.set(x, p);
     }
-    return address ? this.players.get(address.toLowerCase()) : undefined;
+    return this.players.get(a);
   }
 
   /** One Outbox a folder for the run: its journal is read once. */
@@ -193,6 +204,9 @@ export class Ingestor {
     const staged = join(staging, `${bytesHash(raw)}.eml`);
     // (A copy left by a run that died is kept only when it is whole.)
     if (!existsSync(staged) || !readFileSync(staged).equals(raw)) writeFileVerified(staged, raw, undefined, this.batch, { inPlace: true });
+    // An arrival time given with the mail (--received-at) is kept in the file's time: a run
+    // killed before it read the mail leaves it to the next, which goes by that time.
+    if (opts.receivedAt) try { utimesSync(staged, opts.receivedAt, opts.receivedAt); } catch { /* not essential */ }
     crashPoint('ingest:stored');
 
     // 2. Read it: unless its structure is beyond any real entry, or the parser gives up.
@@ -209,7 +223,7 @@ export class Ingestor {
     const at = opts.receivedAt ?? mail?.receivedAt ?? now();
     const id = mail?.id ?? mailIdentity(raw, null);
 
-    const already = this.seen.get(id);
+    const already = this.seen.get(id)?.rec;
     if (already) return this.duplicate(id, already, staged, raw, at, mail);
 
     if (!mail) return this.quarantine(id, staged, raw, at, problem!);
@@ -253,7 +267,7 @@ export class Ingestor {
         ? { ...facts, kind: 'refused', email: outcome.email, reason: outcome.reason }
         : { ...facts, kind: 'ignored', why: outcome.kind === 'ignored' ? outcome.why : 'unknown' };
     }
-    const isNew = !book.ids.has(id);
+    const isNew = !book.has(id);
     if (isNew) book.append(record);
     crashPoint('ingest:recorded');
     if (isNew && (record.kind === 'not-an-entry' || (record.kind === 'refused' && player))) await this.forward(record, round, mail.text);
@@ -270,7 +284,7 @@ export class Ingestor {
     const source = this.file(staged, raw, round ? layout.inbox(round.round) : join(layout.rounds, 'unrouted', 'inbox'), id, at);
     const book = this.book(round?.round ?? null);
     const codeOk = !player?.code || parsed.code === player.code;
-    const isNew = !book.ids.has(id);
+    const isNew = !book.has(id);
     const result = applyCommand(this.game, cmd, player, codeOk, at, !this.quiet && isNew);
     // A stranger's JOIN: the name asked for (from the mail, else its display name), for the GM only.
     const name = player ? undefined : cleanName(cmd.argument || mail.fromName || '');
@@ -311,8 +325,7 @@ export class Ingestor {
   }
 
   private remember(r: IndexRecord): void {
-    this.index.append(r);
-    this.seen.set(r.id, r);
+    this.seen.add(r, this.index.append(r));
   }
 
   private duplicate(id: string, of: IndexRecord, staged: string, raw: Buffer, at: Date, mail: IncomingMail | null): IngestResult {
@@ -338,7 +351,7 @@ export class Ingestor {
     const player = this.playerAt(from);
     const round = this.roundsAt(at).filter((r) => r.state === 'open').pop() ?? null;
     const book = this.book(round?.round ?? null);
-    if (!book.ids.has(id)) {
+    if (!book.has(id)) {
       const rec: JournalRecord = { kind: 'quarantined', why, id, at: at.toISOString(), messageId: null, from, subject: '', source };
       book.append(rec);
       await this.forward(rec, round, '');
@@ -444,17 +457,31 @@ export class Ingestor {
     return queued ? (held ? 'held' : true) : false;
   }
 
-  /** Writes entries.json of every round this run changed, and closes the journals. */
+  /**
+   * Closes the journals (durable), writes entries.json of the rounds this run changed when
+   * due (RoundBook.copyDue: always for a round of up to some 1,000 mails), and brings the
+   * journals' indexes up to date.
+   */
   finish(): void {
     this.batch.commit();
     for (const b of this.books.values()) {
-      if (b.round !== null && b.dirty) writeJson(this.game.layout.entries(b.round), b.entries());
+      b.writeCopyIfDue();
       b.close();
     }
     for (const o of this.outboxes.values()) o.close();
     this.index.close();
+    this.seen.commit();
     this.ledger.close();
   }
+}
+
+/** The first player (in the settings' order) whose address or alias is `a` (lower case): what the map gives. */
+function scanPlayers(players: readonly PlayerSettings[], a: string): PlayerSettings | undefined {
+  for (const p of players) {
+    if (p.email.toLowerCase() === a) return p;
+    if (p.aliases) for (const x of p.aliases) if (x.toLowerCase() === a) return p;
+  }
+  return undefined;
 }
 
 /** A name a stranger asks to join with: printable, short, no markup (shown to the GM only). */

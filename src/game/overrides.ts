@@ -10,7 +10,7 @@ import type { Game } from './game.js';
 import { markIds } from './inbox.js';
 import { declaredJoker } from './ingest.js';
 import { writeJson } from './json-files.js';
-import { addressesOf, findPlayer } from './players.js';
+import { addressesOf, findPlayer } from './player-lookup.js';
 import { type EntryRecord, type GmDecision, type JournalRecord, journalPath, type RemovedRecord, RoundBook } from './round-journal.js';
 import type { RoundRecord } from './rounds.js';
 
@@ -40,7 +40,7 @@ export function playerHistory(game: Game, round: RoundRecord, email: string): { 
   const p = who(game, email);
   const path = journalPath(game.layout, round.round);
   const records = existsSync(path) ? new Journal<JournalRecord>(path).read().records : [];
-  const book = new RoundBook(game.layout, round.round, { legacy: false }); // reading only
+  const book = new RoundBook(game.layout, round.round, { legacy: false, readOnly: true });
   const current = p.addresses.map((a) => book.entryOf(a)).find(Boolean);
   book.close();
   const mine = records.filter((r): r is HistoryItem['record'] =>

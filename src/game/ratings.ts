@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { computeRatings, type PlayerRating, type RatedRound, type RatingOptions } from '../rules/ratings.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import type { Game } from './game.js';
-import { unrankedEmails } from './computer-players.js';
+import { unrankedEmails } from './computer-addresses.js';
 import { readRound } from './rounds.js';
 import { scoredRounds } from './scoring.js';
 

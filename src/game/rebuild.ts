@@ -5,7 +5,8 @@ import { isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { Ingestor } from './ingest.js';
 import { writeJson } from './json-files.js';
-import { journalPath, type JournalRecord, readEntriesOf, RoundBook } from './round-journal.js';
+import { indexDirOf, journalPath, type JournalRecord, readEntriesOf, RoundBook } from './round-journal.js';
+import { dropIndex } from '../store/journal-index.js';
 import { readRounds, type RoundRecord } from './rounds.js';
 
 // Rebuilds the state derived from the stored raw mails: the round journals, the ingest log
@@ -71,6 +72,7 @@ export async function rebuild(game: Game, stamp: string): Promise<RebuildReport>
   // The old derived state is set aside, not deleted.
   for (const p of [...journals, join(layout.rounds, 'ingested.jsonl')]) {
     if (existsSync(p)) renameSync(p, `${p}.before-rebuild-${stamp}`);
+    dropIndex(indexDirOf(p)); // (an index of the journal set aside: it would not match the new one anyway)
   }
   const grace = game.settings.schedule.grace;
   const ing = new Ingestor(game, { quiet: true, roundsAt: (at) => roundsAsOf(rounds, at, grace) });
@@ -87,7 +89,7 @@ export async function rebuild(game: Game, stamp: string): Promise<RebuildReport>
   }
   for (const d of decisions) {
     const book = new RoundBook(layout, d.round, { legacy: false });
-    try { if (!book.ids.has(d.record.id)) book.append(d.record); } finally { book.close(); }
+    try { if (!book.has(d.record.id)) book.append(d.record); } finally { book.close(); }
   }
   const after = rounds.map((r) => {
     const entries = readEntriesOf(layout, r.round);

@@ -52,9 +52,21 @@ interface LedgerRecord {
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
+/** The replies to an address are kept in one of this many files a day (by a hash of the address). */
+const SHARDS = 64;
+function shardOf(address: string): string {
+  let h = 0x811c9dc5; // FNV-1a
+  for (let i = 0; i < address.length; i++) h = Math.imul(h ^ address.charCodeAt(i), 0x01000193);
+  return ((h >>> 0) % SHARDS).toString(16).padStart(2, '0');
+}
+
 /**
- * The replies sent, one small journal per day (rounds/replies/YYYY-MM-DD.jsonl), so that
- * counting the last day's replies reads two small files, however long the game has run.
+ * The replies sent, by day and by address: rounds/replies/YYYY-MM-DD/<shard>.jsonl (replies
+ * to players, the shard a hash of the address) and rounds/replies/YYYY-MM-DD/strangers.jsonl.
+ * Checking the limits for one address reads that address's shard of three days and the
+ * strangers' files (short: strangers are answered a few times an hour at most), so one reply
+ * costs the same on a quiet day and on a deadline day with 100,000 receipts. Ledgers written
+ * before the shards (rounds/replies/YYYY-MM-DD.jsonl, one file a day) are still read.
  */
 export class ReplyLedger {
   private readonly loaded = new Set<string>();
@@ -64,20 +76,23 @@ export class ReplyLedger {
 
   constructor(private readonly layout: GameLayout, private readonly batch?: SyncBatch) {}
 
-  private journal(d: string): Journal<LedgerRecord> {
-    let j = this.journals.get(d);
+  private journal(file: string): Journal<LedgerRecord> {
+    let j = this.journals.get(file);
     if (!j) {
-      this.journals.set(d, (j = new Journal<LedgerRecord>(join(this.layout.dir, 'rounds', 'replies', `${d}.jsonl`))));
+      this.journals.set(file, (j = new Journal<LedgerRecord>(join(this.layout.dir, 'rounds', 'replies', file))));
       if (this.batch) j.deferSync(this.batch);
     }
     return j;
   }
 
-  private ensure(at: Date): void {
+  /** Loads the files of the days around `at`: the strangers', the old whole-day ones, and the shard of `address`. */
+  private ensure(at: Date, address?: string): void {
     for (const d of [day(new Date(at.getTime() - DAY)), day(at), day(new Date(at.getTime() + DAY))]) {
-      if (this.loaded.has(d)) continue;
-      this.loaded.add(d);
-      for (const r of this.journal(d).read().records) this.remember(r);
+      for (const file of [`${d}.jsonl`, `${d}/strangers.jsonl`, ...(address ? [`${d}/${shardOf(address)}.jsonl`] : [])]) {
+        if (this.loaded.has(file)) continue;
+        this.loaded.add(file);
+        for (const r of this.journal(file).read().records) this.remember(r);
+      }
     }
   }
 
@@ -89,7 +104,7 @@ export class ReplyLedger {
   }
 
   sentTo(address: string, at: Date): Date[] {
-    this.ensure(at);
+    this.ensure(at, address);
     return this.byAddress.get(address) ?? [];
   }
 
@@ -97,14 +112,15 @@ export class ReplyLedger {
     this.ensure(at);
     const t = at.getTime();
     // Kept short: entries older than a day are dropped as they are passed.
+    this.strangers.sort((a, b) => a.getTime() - b.getTime());
     while (this.strangers.length && t - this.strangers[0]!.getTime() > DAY) this.strangers.shift();
     return this.strangers.filter((d) => d.getTime() <= t && t - d.getTime() < HOUR).length;
   }
 
   record(to: string, at: Date, stranger: boolean): void {
-    this.ensure(at);
+    this.ensure(at, to);
     const r = { to, at: at.toISOString(), stranger };
-    this.journal(day(at)).append(r);
+    this.journal(`${day(at)}/${stranger ? 'strangers' : shardOf(to)}.jsonl`).append(r);
     this.remember(r);
   }
 

@@ -1,13 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journal } from '../store/journal.js';
+import { type IndexKey, JournalIndex } from '../store/journal-index.js';
 import type { SyncBatch } from '../store/sync-batch.js';
 import type { RefusalReason } from '../templates/i18n.js';
 import { UserError } from '../user-error.js';
-import { readJsonIfExists } from './json-files.js';
+import { writeJson } from './json-files.js';
 import type { GameLayout } from './layout.js';
 import type { EntriesFile, StoredEntry } from './rounds.js';
-import { entriesFileSchema, validated } from './state-schemas.js';
+import { readStateFile } from './state-files.js';
 
 // The journal of a round (rounds/NNN/journal.jsonl), and of mail that belongs to no round
 // (rounds/unrouted/journal.jsonl): one record for every mail handled, appended, never
@@ -82,38 +83,68 @@ export function deriveEntries(round: number, records: readonly JournalRecord[]):
   return { round, entries };
 }
 
+/** Where a journal's index lives (see store/journal-index.ts): rounds/NNN/journal.index/. */
+export const indexDirOf = (journal: string) => journal.replace(/\.jsonl$/, '.index');
+
+/** What a round journal is looked up by: every record by its id, the entries and removals by player. */
+export function roundKeys(r: JournalRecord): IndexKey[] {
+  const keys: IndexKey[] = [{ k: `id:${r.id}` }];
+  if (r.kind === 'entry' || r.kind === 'removed') {
+    const t = Date.parse(r.at);
+    keys.push({ k: `player:${r.email}`, ...(Number.isFinite(t) && t !== 0 ? { t } : {}) });
+  }
+  return keys;
+}
+
 /**
- * Everything ingest needs to know about one round (or the unrouted mail), loaded once per
- * run and kept up to date in memory as records are appended: the cost of one more mail does
- * not grow with the round.
+ * A round's entries.json (a copy for the GM; the journal is the record) is written anew at
+ * the end of each run that changed the round while its journal is at most this long (some
+ * 1,000 mails): deriving it means reading the whole journal. A larger round's copy is
+ * written by runs that added at least a sixteenth of the journal (a batch), by score, and
+ * when the next batch comes; so one mail never costs a pass over the whole round.
+ */
+export const ENTRIES_COPY_BYTES = 512 * 1024;
+
+/**
+ * Everything ingest needs to know about one round (or the unrouted mail): whether a message
+ * is recorded, and each player's entry of record. Looked up through the journal's index
+ * (a checkpoint and the journal's tail, store/journal-index.ts), so the cost of one more mail
+ * does not grow with the round; kept up to date as records are appended.
  */
 export class RoundBook {
   readonly journal: Journal<JournalRecord>;
-  readonly records: JournalRecord[];
-  readonly ids = new Set<string>();
-  /** Per player: the arrival time of the entry of record. */
-  private readonly latest = new Map<string, EntryRecord>();
+  private readonly index: JournalIndex<JournalRecord>;
   dirty = false;
+  /** Bytes this book appended. */
+  private appendedBytes = 0;
 
-  constructor(readonly layout: GameLayout, readonly round: number | null, opts: { legacy?: boolean; batch?: SyncBatch } = {}) {
-    this.journal = new Journal<JournalRecord>(journalPath(layout, round));
+  /** A book opened only to read (entry show): it never writes the index (it may run beside an ingest that holds the lock). */
+  private readonly readOnly: boolean;
+
+  constructor(readonly layout: GameLayout, readonly round: number | null, opts: { legacy?: boolean; batch?: SyncBatch; readOnly?: boolean } = {}) {
+    this.readOnly = opts.readOnly ?? false;
+    const path = journalPath(layout, round);
+    this.journal = new Journal<JournalRecord>(path);
     if (opts.batch) this.journal.deferSync(opts.batch);
     if (round !== null && opts.legacy !== false && !this.journal.exists()) this.importLegacy(round);
-    this.records = this.journal.read().records;
-    for (const r of this.records) this.index(r);
+    this.index = new JournalIndex(this.journal, indexDirOf(path), roundKeys);
     // entries.json is a copy for the GM: one left behind by a killed run is written anew.
-    if (round !== null && this.latest.size > 0) {
+    if (round !== null && this.journal.exists()) {
       const copy = layout.entries(round);
-      this.dirty = !existsSync(copy) || statSync(copy).mtimeMs < statSync(this.journal.path).mtimeMs;
+      this.dirty = !existsSync(copy) || statSync(copy).mtimeMs < statSync(path).mtimeMs;
     }
+  }
+
+  /** How the book was opened: from the index's checkpoint and the tail, or the whole journal read. */
+  get opened(): { how: 'checkpoint' | 'full'; lines: number } {
+    return { how: this.index.opened, lines: this.index.linesRead };
   }
 
   /** A round ingested before journals existed: its entries.json becomes the journal's first records. */
   private importLegacy(round: number): void {
     let file: EntriesFile | undefined;
     try {
-      const raw = readJsonIfExists<unknown>(this.layout.entries(round));
-      file = raw === undefined ? undefined : validated(entriesFileSchema, raw, this.layout, this.layout.entries(round)) as EntriesFile;
+      file = existsSync(this.layout.entries(round)) ? readStateFile<EntriesFile>(this.layout, this.layout.entries(round), 'entries') : undefined;
     } catch (e) {
       throw new UserError(`${(e as Error).message}; postboggle rebuild reads the stored mails again and writes it anew`);
     }
@@ -128,42 +159,60 @@ export class RoundBook {
     this.journal.appendMany(recs);
   }
 
-  /** Per player: when the GM last removed the entry (an older mail does not bring it back). */
-  private readonly removedAt = new Map<string, number>();
-
-  private index(r: JournalRecord): void {
-    this.ids.add(r.id);
-    if (r.kind === 'entry') {
-      const cur = this.latest.get(r.email);
-      const t = Date.parse(r.at);
-      if ((!cur || t >= Date.parse(cur.at)) && t >= (this.removedAt.get(r.email) ?? -Infinity)) this.latest.set(r.email, r);
-    } else if (r.kind === 'removed') {
-      const t = Date.parse(r.at);
-      this.removedAt.set(r.email, Math.max(t, this.removedAt.get(r.email) ?? -Infinity));
-      const cur = this.latest.get(r.email);
-      if (cur && Date.parse(cur.at) <= t) this.latest.delete(r.email);
-    }
+  /** Whether a message (or GM decision) of this id is recorded. */
+  has(id: string): boolean {
+    return this.index.has(`id:${id}`);
   }
 
-  /** The entry of record of a player, if any. */
+  /** The entry of record of a player, if any: the player's entry or removal that arrived last (ties: the later line). */
   entryOf(email: string): EntryRecord | undefined {
-    return this.latest.get(email);
+    const hit = this.index.get(`player:${email}`);
+    return hit?.rec.kind === 'entry' ? hit.rec : undefined;
   }
 
   append(r: JournalRecord): void {
-    this.journal.append(r);
-    this.records.push(r);
-    this.index(r);
+    const o = this.journal.append(r);
+    this.appendedBytes += this.journal.size() - o;
+    this.index.add(r, o);
     if (r.kind === 'entry' || r.kind === 'removed') this.dirty = true;
   }
 
+  /** The round's entries of record, derived from the whole journal. */
   entries(): EntriesFile {
-    return deriveEntries(this.round ?? 0, this.records);
+    return deriveEntries(this.round ?? 0, this.journal.read().records);
   }
 
+  /** Whether this run should write entries.json anew (ENTRIES_COPY_BYTES). */
+  copyDue(): boolean {
+    if (this.round === null || !this.dirty) return false;
+    const size = this.journal.size();
+    return size <= ENTRIES_COPY_BYTES || this.appendedBytes * 16 >= size;
+  }
+
+  /** Writes entries.json anew if due; a round that never had an entry gets none. */
+  writeCopyIfDue(): void {
+    if (!this.copyDue()) return;
+    const file = this.entries();
+    if (file.entries.length === 0 && !existsSync(this.layout.entries(this.round!))) return;
+    writeJson(this.layout.entries(this.round!), file);
+    this.dirty = false;
+  }
+
+  /** Makes the appends durable and brings the index up to date (when its tail is long enough). */
   close(): void {
     this.journal.close();
+    if (!this.readOnly) this.index.commit();
   }
+}
+
+/** Writes a round's entries.json anew when it is older than the journal (score, entries --write). */
+export function refreshEntriesCopy(layout: GameLayout, round: number, file?: EntriesFile): boolean {
+  const path = journalPath(layout, round);
+  if (!existsSync(path)) return false;
+  const copy = layout.entries(round);
+  if (existsSync(copy) && statSync(copy).mtimeMs >= statSync(path).mtimeMs) return false;
+  writeJson(copy, file ?? deriveEntries(round, new Journal<JournalRecord>(path).read().records));
+  return true;
 }
 
 /** The entries of a round: derived from its journal, or entries.json for a round without one. */
@@ -171,8 +220,7 @@ export function readEntriesOf(layout: GameLayout, round: number): EntriesFile {
   const path = journalPath(layout, round);
   if (existsSync(path)) return deriveEntries(round, new Journal<JournalRecord>(path).read().records);
   try {
-    const raw = readJsonIfExists<unknown>(layout.entries(round));
-    return raw === undefined ? { round, entries: [] } : validated(entriesFileSchema, raw, layout, layout.entries(round)) as EntriesFile;
+    return existsSync(layout.entries(round)) ? readStateFile<EntriesFile>(layout, layout.entries(round), 'entries') : { round, entries: [] };
   } catch (e) {
     throw new UserError(`${(e as Error).message}; postboggle rebuild reads the stored mails again and writes it anew`);
   }

@@ -15,7 +15,7 @@ import { columnWidth, truncateWidth } from '../templates/text-width.js';
 import type { Game } from './game.js';
 import { changeText, gameRatings, type GameRatings, ratingText } from './ratings.js';
 import { asPlayersNow, gameRanking, scoredRounds } from './scoring.js';
-import { identities } from './players.js';
+import { identities } from './player-lookup.js';
 
 // What the newsletter and the site show of a scored round, computed once: words as the
 // players typed them, verdicts in words, the best entry with its paths, statistics, the

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { Entry } from '../rules/types.js';
 import type { GameLayout } from './layout.js';
-import { readJson, writeJson } from './json-files.js';
+import { writeJson } from './json-files.js';
 import { readEntriesOf } from './round-journal.js';
 import { UserError } from '../user-error.js';
-import { roundRecordSchema, validated } from './state-schemas.js';
+import { readStateFile } from './state-files.js';
 
 export type RoundState = 'open' | 'closed' | 'scored' | 'void';
 
@@ -56,7 +56,7 @@ export function roundNumbers(layout: GameLayout): number[] {
 
 export function readRound(layout: GameLayout, n: number): RoundRecord {
   if (!existsSync(layout.roundFile(n))) throw new UserError(`there is no round ${n}`);
-  return validated(roundRecordSchema, readJson<unknown>(layout.roundFile(n)), layout, layout.roundFile(n)) as RoundRecord;
+  return readStateFile<RoundRecord>(layout, layout.roundFile(n), 'round');
 }
 
 /** Every round of the game, oldest first. */

@@ -4,14 +4,15 @@ import { type SeasonRow, type SeasonSpan, seasonOf, seasonStandings } from '../r
 import { type RoundResult, scoreRound } from '../rules/round-scoring.js';
 import { UserError } from '../user-error.js';
 import { now } from './clock.js';
-import { unrankedEmails } from './computer-players.js';
+import { unrankedEmails } from './computer-addresses.js';
 import { isLate } from './deadline.js';
 import type { Game } from './game.js';
-import { readJson, readJsonIfExists, writeJson } from './json-files.js';
-import { identities } from './players.js';
+import { readJsonIfExists, writeJson } from './json-files.js';
+import { identities } from './player-lookup.js';
 import { pendingWords } from './review.js';
+import { refreshEntriesCopy } from './round-journal.js';
 import { readEntries, readRound, roundNumbers, type RoundRecord, writeRound } from './rounds.js';
-import { resultsSchema, validated } from './state-schemas.js';
+import { readStateFile } from './state-files.js';
 
 /**
  * Scores a round and writes results.json (SPEC 8). Words awaiting review block it unless
@@ -23,7 +24,10 @@ export async function scoreAndSave(game: Game, round: RoundRecord, rejectPending
     // Scoring closes the round: entries that come later would be refused.
     throw new UserError(`round ${round.round} is open until ${round.deadline} (plus grace ${game.settings.schedule.grace}); score it after that, or pass --early to close it now`);
   }
-  const entries = readEntries(game.layout, round.round).entries;
+  const file = readEntries(game.layout, round.round);
+  const entries = file.entries;
+  // The GM's copy is brought up to date for the scored round (ingest leaves a large round's to later runs).
+  refreshEntriesCopy(game.layout, round.round, file);
   const ctx = await game.judgeContext(round, rejectPending);
   if (!rejectPending) {
     const pending = pendingWords(entries, ctx);
@@ -70,7 +74,7 @@ export function asPlayersNow(r: RoundResult, who: ReturnType<typeof identities>)
 /** rounds/NNN/results.json, checked. */
 export function readResults(layout: Game['layout'], n: number): RoundResult {
   try {
-    return validated(resultsSchema, readJson<unknown>(layout.results(n)), layout, layout.results(n)) as unknown as RoundResult;
+    return readStateFile<RoundResult>(layout, layout.results(n), 'results');
   } catch (e) {
     throw new UserError(`${(e as Error).message}; postboggle score ${n} writes it anew from the entries`);
   }

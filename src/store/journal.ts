@@ -101,6 +101,63 @@ export class Journal<T> {
     return { records, damaged, goodEnd: from + Buffer.byteLength(text.slice(0, start)) };
   }
 
+  /**
+   * The records of the lines from byte `from` on (a line start), each with the byte offset of
+   * its line: what an index over the journal points at (see journal-index.ts).
+   */
+  readAt(from = 0): { records: { rec: T; at: number }[]; damaged: number; goodEnd: number } {
+    if (!this.fs.existsSync(this.path)) return { records: [], damaged: 0, goodEnd: 0 };
+    const buf = from === 0 ? this.fs.readFileSync(this.path) : this.bytesFrom(from);
+    const records: { rec: T; at: number }[] = [];
+    let damaged = 0;
+    let start = 0;
+    for (;;) {
+      const end = buf.indexOf(0x0a, start);
+      if (end < 0) break;
+      const rec = parseJournalLine(buf.toString('utf8', start, end));
+      if (rec === undefined) damaged++;
+      else records.push({ rec: rec as T, at: from + start });
+      start = end + 1;
+    }
+    if (start < buf.length) damaged++; // the torn last line
+    return { records, damaged, goodEnd: from + start };
+  }
+
+  /** The record of the line that starts at byte `at`, or undefined (no such line, damaged, torn). */
+  recordAt(at: number): T | undefined {
+    if (!Number.isSafeInteger(at) || at < 0 || !this.fs.existsSync(this.path)) return undefined;
+    const fd = this.fs.openSync(this.path, 'r');
+    try {
+      if (at > 0) {
+        // a line start: the byte before it ends a line
+        const before = Buffer.alloc(1);
+        if (this.fs.readSync(fd, before, 0, 1, at - 1) !== 1 || before[0] !== 0x0a) return undefined;
+      }
+      let buf = Buffer.alloc(4096);
+      let len = 0;
+      for (;;) {
+        if (len === buf.length) buf = Buffer.concat([buf, Buffer.alloc(buf.length)]);
+        const n = this.fs.readSync(fd, buf, len, buf.length - len, at + len);
+        if (n === 0) return undefined; // no newline: torn or past the end
+        const nl = buf.indexOf(0x0a, len);
+        len += n;
+        if (nl >= 0 && nl < len) return parseJournalLine(buf.toString('utf8', 0, nl)) as T | undefined;
+      }
+    } finally {
+      this.fs.closeSync(fd);
+    }
+  }
+
+  /** The journal's size in bytes (0 when it does not exist). */
+  size(): number {
+    if (this.fd !== undefined) return this.fs.fstatSync(this.fd).size;
+    try {
+      return nodeFs.statSync(this.path).size;
+    } catch {
+      return 0;
+    }
+  }
+
   /** The journal's bytes from `from` to its end. */
   bytesFrom(from: number, to?: number): Buffer {
     const fd = this.fs.openSync(this.path, 'r');
@@ -119,17 +176,22 @@ export class Journal<T> {
     }
   }
 
-  /** Appends one record, fsync'd. A failed append leaves the journal as it was. */
-  append(rec: T): void {
-    this.appendMany([rec]);
+  /** Appends one record, fsync'd. A failed append leaves the journal as it was. Returns the byte offset of its line. */
+  append(rec: T): number {
+    return this.appendMany([rec])[0]!;
   }
 
-  appendMany(recs: T[]): void {
-    if (recs.length === 0) return;
+  /** Appends records, fsync'd; returns the byte offset of each one's line. */
+  appendMany(recs: T[]): number[] {
+    if (recs.length === 0) return [];
     const fd = this.open();
     const before = this.fs.fstatSync(fd).size;
+    const lines = recs.map((r) => Buffer.from(journalLine(r), 'utf8'));
+    const offsets: number[] = [];
+    let at = before;
+    for (const l of lines) { offsets.push(at); at += l.length; }
     try {
-      writeAll(this.fs, fd, Buffer.from(recs.map(journalLine).join(''), 'utf8'));
+      writeAll(this.fs, fd, lines.length === 1 ? lines[0]! : Buffer.concat(lines));
       if (this.batch) {
         this.unsynced = true;
         this.batch.add(this);
@@ -138,6 +200,7 @@ export class Journal<T> {
       try { this.fs.ftruncateSync(fd, before); } catch { /* the reader skips a torn line anyway */ }
       throw new UserError(`cannot append to ${this.path}: ${(e as Error).message}; nothing was recorded (free disk space and run the command again)`);
     }
+    return offsets;
   }
 
   /** Opens the journal for appending now, so that a later appendPrepared is one write. */

@@ -99,6 +99,20 @@ describe('state files edited by hand', { timeout: 120_000 }, () => {
     }
   }, 120_000);
 
+  it('a file found good before and edited since is checked again (the memo of good files goes by their bytes); a damaged memo is no matter', () => {
+    const dir = game();
+    expect(at(dir, ['round', 'show']).status).toBe(0); // found good, remembered
+    expect(readFileSync(join(dir, '.postboggle-state.cache'), 'utf8')).toMatch(/"rounds\/001\/round\.json":"[0-9a-f]{64}"/);
+    expect(at(dir, ['round', 'show']).status).toBe(0);
+    edit(dir, 'rounds/001/round.json', (o) => { o.deadline = 'Sonntag'; });
+    oneLine(at(dir, ['round', 'show']), /^postboggle: rounds\/001\/round\.json: deadline: expected an ISO 8601 time/);
+    edit(dir, 'rounds/001/round.json', (o) => { o.deadline = '2026-11-08T12:00:00.000+01:00'; });
+    writeFileSync(join(dir, '.postboggle-state.cache'), '{"schemas":"x","good":{"rounds/001/round.json":'); // damaged
+    expect(at(dir, ['round', 'show']).status).toBe(0);
+    edit(dir, 'rounds/001/round.json', (o) => { o.state = 'opne'; });
+    oneLine(at(dir, ['round', 'show']), /^postboggle: rounds\/001\/round\.json: state: expected open/);
+  });
+
   it('a misspelt state is named', () => {
     const dir = game();
     edit(dir, 'rounds/001/round.json', (o) => { o.state = 'opne'; });

@@ -7,7 +7,7 @@ import { openGame } from '../../game/game.js';
 import { joinRequests, markIds } from '../../game/inbox.js';
 import { withLock } from '../../game/lock.js';
 import { addressesOf, editPlayers, findPlayer, nextPlayerId, parseDay, playerIndex } from '../../game/players.js';
-import { computerEmail } from '../../game/computer-players.js';
+import { computerEmail } from '../../game/computer-addresses.js';
 import { UserError } from '../../user-error.js';
 
 const ACTIONS = ['add', 'list', 'remove', 'rename', 'alias', 'code', 'pause', 'requests', 'approve', 'add-computer'] as const;

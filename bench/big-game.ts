@@ -65,7 +65,11 @@ export async function benchBigGame(players: number): Promise<StepFigure[]> {
   writeFileSync(join(dir, 'postboggle.yaml'), `name: Big Boggle\nlanguage: de\nmail:\n  from: "Boggle <gm@example.test>"\n  repliesPerHour: 100\nplayers:\n${list}\n`);
   const env = { POSTBOGGLE_NOW: OPEN_AT };
   const figures: StepFigure[] = [];
-  const step = (name: string, items: number, r: { seconds: number; rssMB: number; cpu: number }) => figures.push({ step: name, items, seconds: r.seconds, rssMB: r.rssMB, cpu: r.cpu });
+  const step = (name: string, items: number, r: { seconds: number; rssMB: number; cpu: number }) => {
+    figures.push({ step: name, items, seconds: r.seconds, rssMB: r.rssMB, cpu: r.cpu });
+    // (on stderr as each step ends: a long run shows its progress, and what it got to if stopped)
+    if (process.env.BENCH_PROGRESS) process.stderr.write(`${JSON.stringify(figures[figures.length - 1])} load ${loadavg()[0]!.toFixed(2)}\n`);
+  };
 
   timed([MAIN, 'round', 'new', '--dir', dir, '--field', SEED_FIELD, '--deadline', DEADLINE], env); // also writes the settings cache
   const gameModule = new URL('../game/game.js', `file://${MAIN}`).href;

@@ -13,7 +13,7 @@
 // line when asked (BENCH_JSON=1).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDictionary } from '../src/dict/resolve.js';
@@ -34,17 +34,21 @@ export interface StepFigure {
   items: number;
   seconds: number;
   rssMB: number;
+  /** CPU seconds (user + sys) of the process: the figure that noise from other jobs on the machine disturbs least. */
+  cpu?: number;
 }
 
-/** Runs a command under /usr/bin/time: wall seconds and peak RSS. */
-function timed(args: string[], env: Record<string, string>, input?: Buffer): { seconds: number; rssMB: number; stdout: string } {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], {
+/** Runs a command under /usr/bin/time: wall seconds, CPU seconds (user + sys) and peak RSS. */
+function timed(args: string[], env: Record<string, string>, input?: Buffer): { seconds: number; rssMB: number; cpu: number; stdout: string } {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": node options for every step (to profile them).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, ...nodeArgs, ...args], {
     input, env: { ...process.env, ...env }, maxBuffer: 1 << 30, encoding: 'buffer',
   });
   const stderr = r.stderr.toString();
   if (r.status !== 0) throw new Error(`${args.slice(1).join(' ')} failed: ${stderr.slice(-500)}`);
-  const [seconds, kb] = stderr.trim().split('\n').pop()!.split(' ').map(Number);
-  return { seconds: seconds!, rssMB: kb! / 1024, stdout: r.stdout.toString() };
+  const [seconds, kb, user, sys] = stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return { seconds: seconds!, rssMB: kb! / 1024, cpu: user! + sys!, stdout: r.stdout.toString() };
 }
 
 function mail(i: number, words: string[], n: number): string {
@@ -61,7 +65,11 @@ export async function benchBigGame(players: number): Promise<StepFigure[]> {
   writeFileSync(join(dir, 'postboggle.yaml'), `name: Big Boggle\nlanguage: de\nmail:\n  from: "Boggle <gm@example.test>"\n  repliesPerHour: 100\nplayers:\n${list}\n`);
   const env = { POSTBOGGLE_NOW: OPEN_AT };
   const figures: StepFigure[] = [];
-  const step = (name: string, items: number, r: { seconds: number; rssMB: number }) => figures.push({ step: name, items, seconds: r.seconds, rssMB: r.rssMB });
+  const step = (name: string, items: number, r: { seconds: number; rssMB: number; cpu: number }) => {
+    figures.push({ step: name, items, seconds: r.seconds, rssMB: r.rssMB, cpu: r.cpu });
+    // (on stderr as each step ends: a long run shows its progress, and what it got to if stopped)
+    if (process.env.BENCH_PROGRESS) process.stderr.write(`${JSON.stringify(figures[figures.length - 1])} load ${loadavg()[0]!.toFixed(2)}\n`);
+  };
 
   timed([MAIN, 'round', 'new', '--dir', dir, '--field', SEED_FIELD, '--deadline', DEADLINE], env); // also writes the settings cache
   const gameModule = new URL('../game/game.js', `file://${MAIN}`).href;
@@ -88,7 +96,9 @@ export async function benchBigGame(players: number): Promise<StepFigure[]> {
   step('score', players, timed([MAIN, 'score', '--dir', dir, '--reject-pending'], after));
   step('newsletter', players, timed([MAIN, 'newsletter', '--dir', dir, '--send'], after));
   step('ranking', players, timed([MAIN, 'ranking', '--dir', dir], after));
-  rmSync(root, { recursive: true, force: true });
+  // BENCH_KEEP=1 leaves the game (and its Maildir) in place to profile a step by hand.
+  if (process.env.BENCH_KEEP) console.error(`game kept in ${dir}`);
+  else rmSync(root, { recursive: true, force: true });
   return figures;
 }
 
@@ -97,7 +107,8 @@ export function printBigGame(players: number, figures: StepFigure[]): void {
   for (const f of figures) {
     const rate = f.items > 1 ? `${Math.round(f.items / f.seconds).toLocaleString('en').padStart(9)} /s` : ''.padStart(11);
     const time = f.seconds < 10 ? `${(f.seconds * 1000).toFixed(0)} ms` : `${f.seconds.toFixed(1)} s`;
-    console.log(`    ${f.step.padEnd(11)} ${time.padStart(9)}  ${rate}  peak RSS ${f.rssMB.toFixed(0).padStart(5)} MB`);
+    const cpu = f.cpu === undefined ? '' : `  cpu ${f.cpu < 10 ? `${(f.cpu * 1000).toFixed(0)} ms` : `${f.cpu.toFixed(1)} s`}`.padEnd(14);
+    console.log(`    ${f.step.padEnd(11)} ${time.padStart(9)}  ${rate}  peak RSS ${f.rssMB.toFixed(0).padStart(5)} MB${cpu}`);
   }
 }
 
@@ -105,5 +116,6 @@ if (process.argv[1]?.endsWith('big-game.js')) {
   const players = Number(process.argv[2] ?? 10_000);
   const figures = await benchBigGame(players);
   printBigGame(players, figures);
+  console.log(`    load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   if (process.env.BENCH_JSON) console.log(JSON.stringify({ players, figures }));
 }

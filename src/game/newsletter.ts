@@ -1,6 +1,6 @@
 import { composeMail } from '../mail/compose.js';
 import { parseAddress } from './mailer.js';
-import { inlineFragment, inlineStyles } from '../templates/inline.js';
+import { inlineFragment, renderInlinedHtml } from '../templates/inline.js';
 import { pathsSvg } from '../pictures/field-svg.js';
 import { scoreChartSvg } from '../pictures/chart-svg.js';
 import { svgToPng } from '../pictures/png.js';
@@ -222,8 +222,13 @@ export function newsletterFor(prep: PreparedNewsletter, game: Game, who: { email
   const data = { ...prep.base, allEntries: who ? prep.allEntries : true, me, name: who?.name ?? null };
   const subject = render(game.layout.dir, lang, 'newsletter', 'subject', data) ?? '';
   const text = (render(game.layout.dir, lang, 'newsletter', 'txt', { ...data, shared: who ? prep.sharedText : prep.archive.text }) ?? '').replace(/\n{3,}/g, '\n\n');
-  const doc = render(game.layout.dir, lang, 'newsletter', 'html', { ...data, css: prep.css, shared: SHARED_MARK, imgChart: `cid:${CHART_CID}` }) ?? '';
-  const html = who ? inlineStyles(doc).replace(SHARED_MARK, prep.sharedHtml) : doc.replace(SHARED_MARK, prep.archive.html);
+  const htmlData = { ...data, shared: SHARED_MARK, imgChart: `cid:${CHART_CID}` };
+  const renderHtml = (d: object) => render(game.layout.dir, lang, 'newsletter', 'html', d);
+  // A player's mail: the template inlined once per round (inline.ts), filled in per player.
+  // (A function as replacement: the shared part's names and words may hold `$&` and the like.)
+  const html = who
+    ? (renderInlinedHtml(game.layout.dir, lang, 'newsletter', prep.css, htmlData, renderHtml) ?? '').replace(SHARED_MARK, () => prep.sharedHtml)
+    : (renderHtml({ ...htmlData, css: prep.css }) ?? '').replace(SHARED_MARK, () => prep.archive.html);
   const attachments: MailImage[] = [];
   if (who && prep.bestPng && html.includes(`cid:${BEST_CID}`)) attachments.push({ cid: BEST_CID, filename: 'best-entry.png', content: prep.bestPng });
   const row = who ? prep.view.ranking.byEmail.get(who.email.toLowerCase()) : undefined;

@@ -50,6 +50,15 @@ describe('the newsletter at any number of players', () => {
     expect(prepBig.warnings.join()).toMatch(/set site\.url/);
   }, 120_000);
 
+  it('puts the shared part into each mail as it is, also where it holds $& or $\' (a name, a word)', async () => {
+    const { game } = await syntheticGame({ players: 3 });
+    const prep = await prepareNewsletter(game, readJson<RoundResult>(game.layout.results(1)));
+    const shared = `<p>Team $& and $' and $\` and $$</p>`;
+    const mail = newsletterFor({ ...prep, sharedHtml: shared }, game, { email: 'p1@example.test', name: 'x' });
+    expect(mail.html).toContain(shared);
+    expect(mail.html).not.toContain('<!--postboggle:shared-->');
+  }, 60_000);
+
   it('handles a round with no entries, a player who sent nothing, a game of no players, and a single player', async () => {
     const empty = await syntheticGame({ players: 4, entrants: () => false });
     const prep = await prepareNewsletter(empty.game, readJson<RoundResult>(empty.game.layout.results(1)));

@@ -103,6 +103,20 @@ export class FormTable {
     return { keys: () => this.forms(), get: (f) => this.sensesOfFolded(f) };
   }
 
+  /** The lemma ids of a folded form (undefined when the form is not known). */
+  idsOfFolded(folded: string): number[] | undefined {
+    const s = this.store.get(folded);
+    return s === undefined ? undefined : typeof s === 'number' ? [Math.floor(s / ONE)] : [...s.keys()];
+  }
+
+  /** The tag bits a folded form has as a form of one lemma (0 when it is not). */
+  tagBitsOf(folded: string, id: number): number {
+    const s = this.store.get(folded);
+    if (s === undefined) return 0;
+    if (typeof s === 'number') return Math.floor(s / ONE) === id ? s % ONE & 0xff : 0;
+    return (s.get(id) ?? 0) & 0xff;
+  }
+
   has(form: string): boolean {
     const folded = foldWord(form, this.language);
     return folded !== null && this.store.has(folded);

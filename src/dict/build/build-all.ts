@@ -7,6 +7,7 @@ import { packageVersion } from './package-dir.js';
 import { writeCompact } from '../compact.js';
 import type { FormTable } from './form-table.js';
 import { stoplist } from './stoplist.js';
+import { collectGarbage } from './memory.js';
 import { tablePath } from './tables.js';
 import { chosenSources, sourceStamp, sourceVersion, type SystemSource } from './system-sources.js';
 
@@ -66,6 +67,8 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
       bar?.stop();
       throw new Error(`the ${lang} dictionary cannot be built: ${(e as Error).message}`);
     }
+    table.seal();
+    collectGarbage();
     const { forms, lemmas } = writeCompact(dir, lang, {
       map: table.compactInput(), lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
       identity: { language: lang, kind: 'built', build: BUILD_VERSION, sources: [...sourceVersions(lang, dir), `postboggle tables@${ownInputsHash(lang)}`] },

@@ -98,6 +98,15 @@ export class FormTable {
     return s === undefined ? undefined : new Map(sensesEntries(s));
   }
 
+  /**
+   * Lets go of what only adding needed (the folding cache, the lemma lookups) before the
+   * table is written: no form or lemma can be added after.
+   */
+  seal(): void {
+    this.folds.clear();
+    this.lemmas.seal();
+  }
+
   /** Forms and senses as writeCompact reads them. */
   compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined } {
     return { keys: () => this.forms(), get: (f) => this.sensesOfFolded(f) };
@@ -154,6 +163,7 @@ export class FormTable {
   mergeLemmas(into: ReadonlyMap<number, { to: number; tags: readonly FormTag[] }>): void {
     if (into.size === 0) return;
     for (const [form, s] of this.store) {
+      if (typeof s === 'number' && !into.has(Math.floor(s / ONE))) continue;
       const entries = [...sensesEntries(s)];
       if (!entries.some(([id]) => into.has(id))) continue;
       const merged = new Map<number, number>();
@@ -168,8 +178,13 @@ export class FormTable {
 
   /** Drops every form's sense of these lemmas, and forms left without any (names). */
   deleteLemmas(ids: ReadonlySet<number>): void {
-    for (const [form, s] of [...this.store]) {
-      const entries = [...sensesEntries(s)];
+    // (Deleting or replacing the current entry while iterating a Map is safe.)
+    for (const [form, s] of this.store) {
+      if (typeof s === 'number') {
+        if (ids.has(Math.floor(s / ONE))) this.store.delete(form);
+        continue;
+      }
+      const entries = [...s];
       if (!entries.some(([id]) => ids.has(id))) continue;
       const kept = encodeSenses(entries.filter(([id]) => !ids.has(id)));
       if (kept === undefined) this.store.delete(form);

@@ -11,6 +11,7 @@ import { addDing, readDing } from './ding.js';
 import { addCspell, readCspellWords } from './cspell.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
+import { collectGarbage } from './memory.js';
 
 type Progress = (step: string) => void;
 type Json = Record<string, Record<string, unknown>>;
@@ -63,13 +64,18 @@ const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
  * make new lemmas. Lemmas are identified by folded text and part of speech, so old and new
  * ß spellings are one word (docs/dictionaries.md).
  */
-export async function buildGerman(progress: Progress, systemSources: readonly SystemSource[] = []): Promise<FormTable> {
+export async function buildGerman(report: Progress, systemSources: readonly SystemSource[] = []): Promise<FormTable> {
+  // Each phase starts with the last one's garbage gone (memory.ts).
+  const progress = (step: string) => {
+    collectGarbage();
+    report(step);
+  };
   const table = new FormTable('de');
   // The system sources are read first, while little else is in memory (the Ding is 25 MB of text).
   const ding = systemSources.find((s) => s.name === 'ding');
   const dingWords = ding ? (progress(`${ding.debian} (${ding.path})`), await readDing(ding.path)) : null;
   progress('@cspell/dict-de-de');
-  let cspellWords: string[] | null = readCspellWords(join(packageDir('@cspell/dict-de-de'), 'de_DE.trie.gz'));
+  const cspell = { words: readCspellWords(join(packageDir('@cspell/dict-de-de'), 'de_DE.trie.gz')) as string | null };
 
   progress('grammar tables');
   for (const [form, lemma, pos, tags] of readTable<[string, string, string, string]>('de-closed-class', 4)) {
@@ -181,11 +187,14 @@ export async function buildGerman(progress: Progress, systemSources: readonly Sy
   derived.clear();
   rootLexemeCache.clear();
   table.mergeLemmas(comparisonMerges(table, adjectives));
+  // And what the lexicons' passes needed, before the frami words come in (the build's peak).
+  for (const done of [roots, participleOf, nounsKnown, verbNames, adjectives]) done.clear();
+  hunspellRootFlags = new Map();
+  table.lemmas.clearCache();
   // A name is a name in any case (the frami list also writes österreich).
   const skip = (w: string) => names.has(w) || names.has(w[0]!.toUpperCase() + w.slice(1)) || stop.has(w) || looksLikeAbbreviation(w);
   progress('@cspell/dict-de-de (frami)');
-  addCspell(table, cspellWords, SOURCE.cspell, skip);
-  cspellWords = null;
+  addCspell(table, cspell, SOURCE.cspell, skip);
   if (ding && dingWords) addDing(table, dingWords, ding.debian, skip);
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);

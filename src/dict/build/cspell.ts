@@ -45,6 +45,8 @@ const UMLAUT_PLURAL = ['e', 'en', 'er', 'ern', ''];
 const UMLAUT_BACK: [RegExp, string][] = [[/äu([^aeiouäöü]*)$/, 'au$1'], [/ä([^aeiouäöü]*)$/, 'a$1'], [/ö([^aeiouäöü]*)$/, 'o$1'], [/ü([^aeiouäöü]*)$/, 'u$1']];
 /** Endings of a regular verb's finite forms after the stem (wandre, tue, knuddelt, knuddelten). */
 const VERB_ENDINGS = ['e', 'st', 't', 'et', 'est', 'en', 'te', 'test', 'ten', 'tet', 'ete', 'etest', 'eten', 'etet'];
+/** A participle without ge- declined (reprimierter of reprimieren, verhetzter of verhetzen). */
+const PARTICIPLE_DECLENSION = ['tem', 'ter', 'tes', 'etem', 'eter', 'etes'];
 /** Adjective declension (klimaschonende, klimaschonender). */
 const DECLENSION = ['e', 'en', 'em', 'er', 'es'];
 /** Declension, comparison and compared declension (kleiner, kleinste, kleineren). */
@@ -52,7 +54,7 @@ const ADJECTIVE_ENDINGS: [string, FormTag][] = [
   ...DECLENSION.map((e): [string, FormTag] => [e, 'infl']),
   ...['er', ...DECLENSION.map((e) => `er${e}`)].map((e): [string, FormTag] => [e, 'comp']),
   ...['st', 'est'].flatMap((s) => DECLENSION.map((e): [string, FormTag] => [s + e, 'sup'])),
-];
+].sort((a, b) => b[0].length - a[0].length);
 const INF = tagBits(['inf']);
 const OPEN_CLASSES = new Set<PartOfSpeech>(['N', 'V', 'ADJ']);
 
@@ -81,7 +83,7 @@ export function addCspell(table: FormTable, list: { words: string | null }, sour
   list.words = null; // the caller's copy goes: only the words new to the table are kept
   for (let at = 0, end = words.indexOf('\n'); end >= 0; at = end + 1, end = words.indexOf('\n', at)) {
     const w = words.slice(at, end);
-    if (!w || skip(w)) continue;
+    if (!w || skip(w) || ofName(w, skip)) continue;
     const f = foldWord(w, 'de');
     if (!f || table.has(w)) continue;
     fresh.set(f, (fresh.get(f) ?? 0) | (CAPITAL.test(w) ? 1 : 2));
@@ -142,6 +144,14 @@ function lemmaIdentityText(table: FormTable, id: number): string | null {
   return foldWord(lemmaText(table.lemmas.keys[id]!).replace(/#\d$/, ''), 'de');
 }
 
+/** Endings that make a name's genitive or its inhabitants (Mühlhausens, Koblenzer, Koblenzerin). */
+const NAME_ENDINGS = ['s', 'er', 'ers', 'ern', 'erin', 'erinnen'];
+
+/** Whether a capitalised word is a form of a name or an inhabitant of a place the build refuses. */
+function ofName(w: string, skip: (word: string) => boolean): boolean {
+  return CAPITAL.test(w) && NAME_ENDINGS.some((e) => w.length > e.length + 2 && w.endsWith(e) && skip(w.slice(0, -e.length)));
+}
+
 function ownSense(w: string, pos: PartOfSpeech, table: FormTable): Sense[] {
   const id = table.lemmas.intern(w, pos);
   return id === null ? [] : [{ id, tags: ['base'] }];
@@ -185,7 +195,10 @@ function compoundSenses(w: string, table: FormTable, attested: (text: string, po
       const tags = tagsOf(table.tagBitsOf(headFolded, id));
       const known = table.lemmas.find(lemma, pos);
       if (known !== undefined) push(found.listed, { id: known, tags });
-      else if (table.has(lemma)) continue; // listed, and placed as another word's form: no lemma
+      // Known as another word's form of its class (verdienstlose of verdienstlos): no lemma.
+      // As a form of another class only, it is a new word (the noun Auftrieb: auftrieb is a
+      // form of the verb auftreiben).
+      else if (table.sensesOf(lemma).some((x) => x.pos === pos || (pos !== 'N' && x.pos !== 'N'))) continue;
       else if (listed(lemma, pos)) push(found.listed, { id: table.lemmas.intern(lemma, pos)!, tags });
       // A base no source lists: a noun's (Kakifrucht) or adjective's (halblink), a verb's
       // only after a verb prefix (heruntersingen; säulengestützt is no form of a verb
@@ -227,9 +240,18 @@ function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech)
     }
     return out.length > 0 ? out : null;
   }
-  for (const ending of VERB_ENDINGS) {
+  for (const ending of [...VERB_ENDINGS, ...PARTICIPLE_DECLENSION]) {
     if (!w.endsWith(ending)) continue;
     for (const inf of infinitivesOfStem(w.slice(0, -ending.length))) add(inf, 'V', ['infl']);
+  }
+  // A zu-infinitive or gerundive of a verb with a prefix (höherzuschrauben, wegzuführende of
+  // höherschrauben, wegführen).
+  for (let zu = w.indexOf('zu', 2); zu >= 0; zu = w.indexOf('zu', zu + 1)) {
+    const rest = w.slice(0, zu) + w.slice(zu + 2);
+    if (INFINITIVE.test(rest)) add(rest, 'V', ['infl']);
+    for (const ending of ['d', ...DECLENSION.map((e) => `d${e}`)]) {
+      if (rest.endsWith(ending) && INFINITIVE.test(rest.slice(0, -ending.length))) add(rest.slice(0, -ending.length), 'V', ['infl']);
+    }
   }
   // Present participles (abbremsend, abbremsendes) and past participles with ge- (geknuddelt,
   // abgeknuddelte).
@@ -247,11 +269,13 @@ function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech)
     }
   }
   if (out.length > 0) return out;
+  // The longest ending that leaves a listed base (krampfigster of krampfig, not of krampfigst).
   for (const [ending, tag] of ADJECTIVE_ENDINGS) {
     if (!w.endsWith(ending)) continue;
     const base = w.slice(0, -ending.length);
     add(base, '', [tag]);
     if (tag !== 'infl') for (const [re, to] of UMLAUT_BACK) if (re.test(base)) add(base.replace(re, to), '', [tag]);
+    if (out.length > 0) break;
   }
   return out.length > 0 ? out : null;
 }

@@ -29,8 +29,13 @@ export const dictFiles = (dir: string, lang: string) => ({
 });
 
 export interface CompactInput {
-  /** Folded form → lemma id → tag bits | source bits << 8 (a Map, or FormTable.compactInput()). */
-  map: { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined };
+  /**
+   * Folded form → lemma id → tag bits | source bits << 8 (a Map, or FormTable.compactInput()).
+   * `release`, if given, lets go of the senses once they are written (a build's table).
+   */
+  map: { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; release?(): void };
+  /** Called between the files' steps: a build collects its garbage there. */
+  between?: () => void;
   lemmaKeys: readonly string[];
   lemmaPos: readonly PartOfSpeech[];
   sourceNames: readonly string[];
@@ -49,15 +54,26 @@ export function writeCompact(dir: string, lang: string, input: CompactInput): { 
     hash.update(formsText).update('\0');
     writeFileAtomic.sync(files.forms, formsText);
   }
+  input.between?.();
+  const { digest, lemmas } = writeSenses(forms, input, hash, files);
+  // The trie needs only the sorted forms: the senses are written, let them go first.
+  input.map.release?.();
+  input.between?.();
+  writeFileAtomic.sync(files.trie, FormTrie.build(new ArrayForms(forms)).toBytes());
+  writeFileAtomic.sync(files.meta, JSON.stringify({ identity: { ...input.identity, hash: digest }, sourceNames: input.sourceNames }, null, 2) + '\n');
+  return { forms: forms.length, lemmas, hash: digest };
+}
+
+/** Writes the .lemmas and .index files; returns the content hash and the lemma count. */
+function writeSenses(forms: readonly string[], input: CompactInput, hash: ReturnType<typeof createHash>, files: ReturnType<typeof dictFiles>): { digest: string; lemmas: number } {
+  const writeFileAtomic = require('write-file-atomic') as typeof import('write-file-atomic');
   const { index, lemmaLines } = senseIndex(forms, input);
   const lemmasText = lemmaLines.join('\n');
   const indexBytes = Buffer.from(index.buffer, index.byteOffset, index.byteLength);
   const digest = hash.update(lemmasText).update('\0').update(indexBytes).digest('hex').slice(0, 16);
   writeFileAtomic.sync(files.lemmas, lemmasText);
   writeFileAtomic.sync(files.index, indexBytes);
-  writeFileAtomic.sync(files.trie, FormTrie.build(new ArrayForms(forms)).toBytes());
-  writeFileAtomic.sync(files.meta, JSON.stringify({ identity: { ...input.identity, hash: digest }, sourceNames: input.sourceNames }, null, 2) + '\n');
-  return { forms: forms.length, lemmas: lemmaLines.length, hash: digest };
+  return { digest, lemmas: lemmaLines.length };
 }
 
 /**

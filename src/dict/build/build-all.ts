@@ -70,7 +70,7 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
     table.seal();
     collectGarbage();
     const { forms, lemmas } = writeCompact(dir, lang, {
-      map: table.compactInput(), lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
+      map: table.compactInput(), between: collectGarbage, lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
       identity: { language: lang, kind: 'built', build: BUILD_VERSION, sources: [...sourceVersions(lang, dir), `postboggle tables@${ownInputsHash(lang)}`] },
     });
     (createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic')).sync(join(dir, `${lang}.stamp`), stampOf(lang, dir)); // (loaded only by a build)

@@ -108,8 +108,8 @@ export class FormTable {
   }
 
   /** Forms and senses as writeCompact reads them. */
-  compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined } {
-    return { keys: () => this.forms(), get: (f) => this.sensesOfFolded(f) };
+  compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; release(): void } {
+    return { keys: () => this.forms(), get: (f) => this.sensesOfFolded(f), release: () => this.store.clear() };
   }
 
   /** The lemma ids of a folded form (undefined when the form is not known). */

@@ -195,7 +195,10 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
   const skip = (w: string) => names.has(w) || names.has(w[0]!.toUpperCase() + w.slice(1)) || stop.has(w) || looksLikeAbbreviation(w);
   progress('@cspell/dict-de-de (frami)');
   addCspell(table, cspell, SOURCE.cspell, skip);
-  if (ding && dingWords) addDing(table, dingWords, ding.debian, skip);
+  if (ding && dingWords) {
+    progress(`${ding.debian} (the Ding)`);
+    addDing(table, dingWords, ding.debian, skip);
+  }
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   return table;

@@ -33,7 +33,7 @@ export interface CompactInput {
    * Folded form → lemma id → tag bits | source bits << 8 (a Map, or FormTable.compactInput()).
    * `release`, if given, lets go of the senses once they are written (a build's table).
    */
-  map: { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; release?(): void };
+  map: { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; entries?(form: string): [number, number][]; release?(): void };
   /** Called between the files' steps: a build collects its garbage there. */
   between?: () => void;
   lemmaKeys: readonly string[];
@@ -81,8 +81,9 @@ function writeSenses(forms: readonly string[], input: CompactInput, hash: Return
  * Lemma ids are renumbered in order of first use, so only lemmas some form has are written.
  */
 function senseIndex(forms: readonly string[], input: CompactInput): { index: Uint32Array; lemmaLines: string[] } {
+  const entriesOf = (f: string): [number, number][] => input.map.entries?.(f) ?? [...input.map.get(f)!.entries()];
   let total = 0;
-  for (const f of forms) total += input.map.get(f)!.size;
+  for (const f of forms) total += input.map.entries ? entriesOf(f).length : input.map.get(f)!.size;
   const index = new Uint32Array(1 + forms.length + 1 + 2 * total);
   index[0] = forms.length;
   const offsets = index.subarray(1, forms.length + 2);
@@ -91,7 +92,7 @@ function senseIndex(forms: readonly string[], input: CompactInput): { index: Uin
   let n = 0;
   forms.forEach((f, i) => {
     offsets[i] = n;
-    const entries = [...input.map.get(f)!.entries()].sort((a, b) => compareCodeUnits(input.lemmaKeys[a[0]]!, input.lemmaKeys[b[0]]!));
+    const entries = entriesOf(f).sort((a, b) => compareCodeUnits(input.lemmaKeys[a[0]]!, input.lemmaKeys[b[0]]!));
     for (const [id, bits] of entries) {
       if (!renumber.has(id)) renumber.set(id, renumber.size);
       senses[2 * n] = renumber.get(id)!;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { importTrie, iteratorTrieWords } from 'cspell-trie-lib';
+import { importTrie, type TrieNode, type TrieRoot } from 'cspell-trie-lib';
 import { foldWord } from '../../rules/fold.js';
 import { type FormTag, lemmaText, type PartOfSpeech, tagBits, tagsOf } from '../../rules/lemma.js';
 import type { FormTable } from './form-table.js';
@@ -14,27 +14,33 @@ import { VERB_PREFIXES } from './de-verb-prefixes.js';
 // trailing `-` a part of a hyphenated compound. Only the unmarked entries are words here,
 // and no hyphenated ones (SPEC 4): free compounding stays off.
 
-/** An unmarked entry: no compounding, case-folding or forbidding marker, no hyphen. */
-const PLAIN = /^[^+~!-]+$/u;
-
 /**
  * The plain words of a cspell trie file (.trie or .trie.gz), one a line in one string (a
  * tenth of the memory of an array of 645,000 strings). The decoded trie takes some 250 MB,
  * so this is read before anything else of a build is in memory and let go at once.
  */
 export function readCspellWords(file: string): string {
-  let root: ReturnType<typeof importTrie> | null;
+  let root: TrieRoot | null;
   try {
     const bytes = readFileSync(file);
     root = importTrie((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8').split('\n'));
   } catch (e) {
     throw new Error(`dictionary source ${file} cannot be read: ${(e as Error).message.split('\n')[0]}`);
   }
+  // A walk of the decoded trie that does not descend into a marker: two thirds of the
+  // entries are marked, and listing them all only to drop them took seconds.
   const words: string[] = [];
-  for (const w of iteratorTrieWords(root)) if (PLAIN.test(w)) words.push(w);
+  const walk = (node: TrieNode, text: string) => {
+    if (node.f && text) words.push(text);
+    if (node.c) for (const ch in node.c) if (!MARKERS.has(ch)) walk(node.c[ch]!, text + ch);
+  };
+  walk(root, '');
   root = null;
   return `${words.join('\n')}\n`;
 }
+
+/** What marks an entry that is no word of its own. */
+const MARKERS = new Set(['+', '~', '!', '-']);
 
 const CAPITAL = /^\p{Lu}/u;
 const INFINITIVE = /^(?=\p{Ll}{3})\p{Ll}*(en|eln|ern|[aeiouäöü]hn|tun|sein)$/u;
@@ -83,9 +89,9 @@ export function addCspell(table: FormTable, list: { words: string | null }, sour
   list.words = null; // the caller's copy goes: only the words new to the table are kept
   for (let at = 0, end = words.indexOf('\n'); end >= 0; at = end + 1, end = words.indexOf('\n', at)) {
     const w = words.slice(at, end);
-    if (!w || skip(w) || ofName(w, skip)) continue;
+    if (!w) continue;
     const f = foldWord(w, 'de');
-    if (!f || table.has(w)) continue;
+    if (!f || table.hasFolded(f) || skip(w) || ofName(w, skip)) continue;
     fresh.set(f, (fresh.get(f) ?? 0) | (CAPITAL.test(w) ? 1 : 2));
     todo.push(w);
   }
@@ -169,10 +175,12 @@ const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 function compoundSenses(w: string, table: FormTable, attested: (text: string, pos: PartOfSpeech) => number | null, listed: (text: string, pos: PartOfSpeech) => boolean): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
   const capital = CAPITAL.test(w);
   const folded = foldWord(w, 'de')!;
+  // Where each letter folds to one (no umlaut, no ß), a head's folded form is a slice.
+  const oneToOne = folded.length === w.length && w.toUpperCase() === folded;
   for (let i = 2; i <= w.length - 3; i++) {
     const prefix = w.slice(0, i);
     const head = capital ? upperFirst(w.slice(i)) : w.slice(i);
-    const headFolded = foldWord(head, 'de');
+    const headFolded = oneToOne ? folded.slice(i) : foldWord(head, 'de');
     if (!headFolded) continue;
     const ids = table.idsOfFolded(headFolded);
     if (!ids) continue;

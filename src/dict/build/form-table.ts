@@ -108,8 +108,17 @@ export class FormTable {
   }
 
   /** Forms and senses as writeCompact reads them. */
-  compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; release(): void } {
-    return { keys: () => this.forms(), get: (f) => this.sensesOfFolded(f), release: () => this.store.clear() };
+  compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; entries(form: string): [number, number][]; release(): void } {
+    return {
+      keys: () => this.forms(),
+      get: (f) => this.sensesOfFolded(f),
+      // Without a Map a form: writing a German dictionary asks for 700,000 forms' senses.
+      entries: (f) => {
+        const s = this.store.get(f)!;
+        return typeof s === 'number' ? [[Math.floor(s / ONE), s % ONE]] : [...s];
+      },
+      release: () => this.store.clear(),
+    };
   }
 
   /** The lemma ids of a folded form (undefined when the form is not known). */
@@ -124,6 +133,10 @@ export class FormTable {
     if (s === undefined) return 0;
     if (typeof s === 'number') return Math.floor(s / ONE) === id ? s % ONE & 0xff : 0;
     return (s.get(id) ?? 0) & 0xff;
+  }
+
+  hasFolded(folded: string): boolean {
+    return this.store.has(folded);
   }
 
   has(form: string): boolean {

@@ -108,12 +108,12 @@ export class FormTable {
   }
 
   /** Forms and senses as writeCompact reads them. */
-  compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; entries(form: string): [number, number][]; release(): void } {
+  compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; sensesList(form: string): [number, number][]; release(): void } {
     return {
       keys: () => this.forms(),
       get: (f) => this.sensesOfFolded(f),
       // Without a Map a form: writing a German dictionary asks for 700,000 forms' senses.
-      entries: (f) => {
+      sensesList: (f) => {
         const s = this.store.get(f)!;
         return typeof s === 'number' ? [[Math.floor(s / ONE), s % ONE]] : [...s];
       },

@@ -33,7 +33,7 @@ export interface CompactInput {
    * Folded form → lemma id → tag bits | source bits << 8 (a Map, or FormTable.compactInput()).
    * `release`, if given, lets go of the senses once they are written (a build's table).
    */
-  map: { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; sensesList?(form: string): [number, number][]; release?(): void };
+  map: { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; sensesList?(form: string): [number, number][]; sensesCount?(form: string): number; release?(): void };
   /** Called between the files' steps: a build collects its garbage there. */
   between?: () => void;
   lemmaKeys: readonly string[];
@@ -83,7 +83,7 @@ function writeSenses(forms: readonly string[], input: CompactInput, hash: Return
 function senseIndex(forms: readonly string[], input: CompactInput): { index: Uint32Array; lemmaLines: string[] } {
   const entriesOf = (f: string): [number, number][] => input.map.sensesList?.(f) ?? [...input.map.get(f)!.entries()];
   let total = 0;
-  for (const f of forms) total += input.map.sensesList ? entriesOf(f).length : input.map.get(f)!.size;
+  for (const f of forms) total += input.map.sensesCount?.(f) ?? input.map.get(f)!.size;
   const index = new Uint32Array(1 + forms.length + 1 + 2 * total);
   index[0] = forms.length;
   const offsets = index.subarray(1, forms.length + 2);

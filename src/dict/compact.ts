@@ -29,8 +29,13 @@ export const dictFiles = (dir: string, lang: string) => ({
 });
 
 export interface CompactInput {
-  /** Folded form → lemma id → tag bits | source bits << 8 (a Map, or FormTable.compactInput()). */
-  map: { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined };
+  /**
+   * Folded form → lemma id → tag bits | source bits << 8 (a Map, or FormTable.compactInput()).
+   * `release`, if given, lets go of the senses once they are written (a build's table).
+   */
+  map: { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; sensesList?(form: string): [number, number][]; sensesCount?(form: string): number; release?(): void };
+  /** Called between the files' steps: a build collects its garbage there. */
+  between?: () => void;
   lemmaKeys: readonly string[];
   lemmaPos: readonly PartOfSpeech[];
   sourceNames: readonly string[];
@@ -38,37 +43,66 @@ export interface CompactInput {
 }
 
 export function writeCompact(dir: string, lang: string, input: CompactInput): { forms: number; lemmas: number; hash: string } {
-  const forms = [...input.map.keys()].sort(compareCodeUnits);
-  // Lemma ids renumbered in order of first use, so only lemmas some form has are written.
-  const renumber = new Map<number, number>();
-  const senses: number[] = [];
-  const offsets = new Uint32Array(forms.length + 1);
-  forms.forEach((f, i) => {
-    offsets[i] = senses.length / 2;
-    const entries = [...input.map.get(f)!.entries()].sort((a, b) => compareCodeUnits(input.lemmaKeys[a[0]]!, input.lemmaKeys[b[0]]!));
-    for (const [id, bits] of entries) {
-      if (!renumber.has(id)) renumber.set(id, renumber.size);
-      senses.push(renumber.get(id)!, bits);
-    }
-  });
-  offsets[forms.length] = senses.length / 2;
-  const index = new Uint32Array(1 + offsets.length + senses.length);
-  index[0] = forms.length;
-  index.set(offsets, 1);
-  index.set(senses, 1 + offsets.length);
-  const lemmaLines = [...renumber.keys()].map((id) => `${input.lemmaKeys[id]}\t${input.lemmaPos[id]}`);
   const writeFileAtomic = require('write-file-atomic') as typeof import('write-file-atomic'); // only a build writes
   const files = dictFiles(dir, lang);
-  const formsText = forms.join('\n');
+  const forms = [...input.map.keys()].sort(compareCodeUnits);
+  const hash = createHash('sha256');
+  // Each file is made and written in a step of its own, so that its text or numbers are let
+  // go before the next (a German build peaks here).
+  {
+    const formsText = forms.join('\n');
+    hash.update(formsText).update('\0');
+    writeFileAtomic.sync(files.forms, formsText);
+  }
+  input.between?.();
+  const { digest, lemmas } = writeSenses(forms, input, hash, files);
+  // The trie needs only the sorted forms: the senses are written, let them go first.
+  input.map.release?.();
+  input.between?.();
+  writeFileAtomic.sync(files.trie, FormTrie.build(new ArrayForms(forms)).toBytes());
+  writeFileAtomic.sync(files.meta, JSON.stringify({ identity: { ...input.identity, hash: digest }, sourceNames: input.sourceNames }, null, 2) + '\n');
+  return { forms: forms.length, lemmas, hash: digest };
+}
+
+/** Writes the .lemmas and .index files; returns the content hash and the lemma count. */
+function writeSenses(forms: readonly string[], input: CompactInput, hash: ReturnType<typeof createHash>, files: ReturnType<typeof dictFiles>): { digest: string; lemmas: number } {
+  const writeFileAtomic = require('write-file-atomic') as typeof import('write-file-atomic');
+  const { index, lemmaLines } = senseIndex(forms, input);
   const lemmasText = lemmaLines.join('\n');
-  const indexBytes = Buffer.from(index.buffer);
-  const hash = createHash('sha256').update(formsText).update('\0').update(lemmasText).update('\0').update(indexBytes).digest('hex').slice(0, 16);
-  writeFileAtomic.sync(files.forms, formsText);
+  const indexBytes = Buffer.from(index.buffer, index.byteOffset, index.byteLength);
+  const digest = hash.update(lemmasText).update('\0').update(indexBytes).digest('hex').slice(0, 16);
   writeFileAtomic.sync(files.lemmas, lemmasText);
   writeFileAtomic.sync(files.index, indexBytes);
-  writeFileAtomic.sync(files.trie, FormTrie.build(new ArrayForms(forms)).toBytes());
-  writeFileAtomic.sync(files.meta, JSON.stringify({ identity: { ...input.identity, hash }, sourceNames: input.sourceNames }, null, 2) + '\n');
-  return { forms: forms.length, lemmas: lemmaLines.length, hash };
+  return { digest, lemmas: lemmaLines.length };
+}
+
+/**
+ * The .index numbers (form count, offsets, senses) in one typed array, and the lemma lines.
+ * Lemma ids are renumbered in order of first use, so only lemmas some form has are written.
+ */
+function senseIndex(forms: readonly string[], input: CompactInput): { index: Uint32Array; lemmaLines: string[] } {
+  const entriesOf = (f: string): [number, number][] => input.map.sensesList?.(f) ?? [...input.map.get(f)!.entries()];
+  let total = 0;
+  for (const f of forms) total += input.map.sensesCount?.(f) ?? input.map.get(f)!.size;
+  const index = new Uint32Array(1 + forms.length + 1 + 2 * total);
+  index[0] = forms.length;
+  const offsets = index.subarray(1, forms.length + 2);
+  const senses = index.subarray(forms.length + 2);
+  const renumber = new Map<number, number>();
+  let n = 0;
+  forms.forEach((f, i) => {
+    offsets[i] = n;
+    const entries = entriesOf(f).sort((a, b) => compareCodeUnits(input.lemmaKeys[a[0]]!, input.lemmaKeys[b[0]]!));
+    for (const [id, bits] of entries) {
+      if (!renumber.has(id)) renumber.set(id, renumber.size);
+      senses[2 * n] = renumber.get(id)!;
+      senses[2 * n + 1] = bits;
+      n++;
+    }
+  });
+  offsets[forms.length] = n;
+  const lemmaLines = [...renumber.keys()].map((id) => `${input.lemmaKeys[id]}\t${input.lemmaPos[id]}`);
+  return { index, lemmaLines };
 }
 
 export function readCompact(dir: string, lang: string): Lexicon {

@@ -65,6 +65,7 @@ export class LemmaTable {
 
   /** The id of a lemma if the table has it. */
   find(text: string, pos: PartOfSpeech = ''): number | undefined {
+    if (this.sealed) throw new Error('the lemma table is sealed');
     const identity = lemmaIdentity(text, pos, this.language);
     return identity === null ? undefined : this.byIdentity.get(identity);
   }
@@ -74,12 +75,32 @@ export class LemmaTable {
    * second of two words spelt alike (printed Bank², as dictionaries number homonyms).
    */
   intern(text: string, pos: PartOfSpeech = ''): number | null {
+    if (this.sealed) throw new Error('the lemma table is sealed');
     const cacheKey = `${text}\t${pos}`;
     const cached = this.interned.get(cacheKey);
     if (cached !== undefined) return cached;
     const id = this.internUncached(text, pos);
     this.interned.set(cacheKey, id);
     return id;
+  }
+
+  /**
+   * Lets go of the lookups, keeping the keys and parts of speech: a dictionary build calls it
+   * before writing, when no lemma is added any more (the lookups of a German build are tens
+   * of megabytes). Later lookups fail loudly.
+   */
+  seal(): void {
+    this.byIdentity.clear();
+    this.printed.clear();
+    this.interned.clear();
+    this.sealed = true;
+  }
+
+  private sealed = false;
+
+  /** Empties the cache of interned spellings (a builder's phase that interned many is over). */
+  clearCache(): void {
+    this.interned.clear();
   }
 
   /** Ids by text and part of speech as given: builders intern the same lemma many times. */

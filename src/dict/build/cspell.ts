@@ -1,0 +1,298 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { importTrie, type TrieNode, type TrieRoot } from 'cspell-trie-lib';
+import { foldWord } from '../../rules/fold.js';
+import { type FormTag, lemmaText, type PartOfSpeech, tagBits, tagsOf } from '../../rules/lemma.js';
+import type { FormTable } from './form-table.js';
+import { VERB_PREFIXES } from './de-verb-prefixes.js';
+
+// The German word list of cspell (npm @cspell/dict-de-de: the frami dictionary, igerman98
+// with Franz Michael Baumann's supplements, its affixes expanded by cspell's tools) in
+// cspell's trie format. Besides whole words the trie holds what a spellchecker needs for
+// free compounding, marked: `+` joins a compound part to another, `~` marks the lower-case
+// copy cspell adds for case-insensitive checking, `!` a forbidden word, a leading or
+// trailing `-` a part of a hyphenated compound. Only the unmarked entries are words here,
+// and no hyphenated ones (SPEC 4): free compounding stays off.
+
+/**
+ * The plain words of a cspell trie file (.trie or .trie.gz), one a line in one string (a
+ * tenth of the memory of an array of 645,000 strings). The decoded trie takes some 250 MB,
+ * so this is read before anything else of a build is in memory and let go at once.
+ */
+export function readCspellWords(file: string): string {
+  let root: TrieRoot | null;
+  try {
+    const bytes = readFileSync(file);
+    root = importTrie((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8').split('\n'));
+  } catch (e) {
+    throw new Error(`dictionary source ${file} cannot be read: ${(e as Error).message.split('\n')[0]}`);
+  }
+  // A walk of the decoded trie that does not descend into a marker: two thirds of the
+  // entries are marked, and listing them all only to drop them took seconds.
+  const words: string[] = [];
+  const walk = (node: TrieNode, text: string) => {
+    if (node.f && text) words.push(text);
+    if (node.c) for (const ch in node.c) if (!MARKERS.has(ch)) walk(node.c[ch]!, text + ch);
+  };
+  walk(root, '');
+  root = null;
+  return `${words.join('\n')}\n`;
+}
+
+/** What marks an entry that is no word of its own. */
+const MARKERS = new Set(['+', '~', '!', '-']);
+
+const CAPITAL = /^\p{Lu}/u;
+const INFINITIVE = /^(?=\p{Ll}{3})\p{Ll}*(en|eln|ern|[aeiouäöü]hn|tun|sein)$/u;
+/** Endings of a noun's case and number forms (des Tags, den Hummeln, die Reusen, der Füchsinnen). */
+const NOUN_ENDINGS: [string, FormTag][] = [['s', 'infl'], ['es', 'infl'], ['ns', 'infl'], ['n', 'plural'], ['en', 'plural'], ['nen', 'plural'], ['e', 'plural'], ['er', 'plural'], ['ern', 'plural'], ['se', 'plural'], ['sen', 'plural'], ['ses', 'infl']];
+/** Plural endings with umlaut (Käuze of Kauz, Mütter of Mutter). */
+const UMLAUT_PLURAL = ['e', 'en', 'er', 'ern', ''];
+const UMLAUT_BACK: [RegExp, string][] = [[/äu([^aeiouäöü]*)$/, 'au$1'], [/ä([^aeiouäöü]*)$/, 'a$1'], [/ö([^aeiouäöü]*)$/, 'o$1'], [/ü([^aeiouäöü]*)$/, 'u$1']];
+/** Endings of a regular verb's finite forms after the stem (wandre, tue, knuddelt, knuddelten). */
+const VERB_ENDINGS = ['e', 'st', 't', 'et', 'est', 'en', 'te', 'test', 'ten', 'tet', 'ete', 'etest', 'eten', 'etet'];
+/** A participle without ge- declined (reprimierter of reprimieren, verhetzter of verhetzen). */
+const PARTICIPLE_DECLENSION = ['tem', 'ter', 'tes', 'etem', 'eter', 'etes'];
+/** Adjective declension (klimaschonende, klimaschonender). */
+const DECLENSION = ['e', 'en', 'em', 'er', 'es'];
+/** Declension, comparison and compared declension (kleiner, kleinste, kleineren). */
+const ADJECTIVE_ENDINGS: [string, FormTag][] = [
+  ...DECLENSION.map((e): [string, FormTag] => [e, 'infl']),
+  ...['er', ...DECLENSION.map((e) => `er${e}`)].map((e): [string, FormTag] => [e, 'comp']),
+  ...['st', 'est'].flatMap((s) => DECLENSION.map((e): [string, FormTag] => [s + e, 'sup'])),
+].sort((a, b) => b[0].length - a[0].length);
+const INF = tagBits(['inf']);
+const OPEN_CLASSES = new Set<PartOfSpeech>(['N', 'V', 'ADJ']);
+
+type Sense = { id: number; tags: FormTag[] };
+
+/**
+ * Adds the words the other sources do not know, each with the lemmas the lemma model can
+ * justify (docs/dictionaries.md):
+ * 1. a compound whose last part is a known form takes that part's analysis, its lemma being
+ *    the compound's own base (Drohneneinsätzen: Einsätzen is a plural of Einsatz, so it is a
+ *    plural of Drohneneinsatz; herunterglitten of heruntergleiten), where the source lists
+ *    that base;
+ * 2. else a regular inflection of a base word the source or the other sources list (Hummeln
+ *    of Hummel, Käuze of Kauz, tue of tun, wandre of wandern, geknuddelt of knuddeln,
+ *    klimaschonender of klimaschonend);
+ * 3. else the word is a lemma of its own.
+ * Never is a word filed under another lemma through a derivational affix: a compound's
+ * lemma is the compound, an ending is only ever an inflection. Shorter words go first, so a
+ * word's base is placed before its forms.
+ */
+export function addCspell(table: FormTable, list: { words: string | null }, source: string, skip: (word: string) => boolean): number {
+  // Folded form → how the source writes it: 1 capitalised (a noun), 2 lower case.
+  const fresh = new Map<string, number>();
+  const todo: string[] = [];
+  const words = list.words ?? '';
+  list.words = null; // the caller's copy goes: only the words new to the table are kept
+  for (let at = 0, end = words.indexOf('\n'); end >= 0; at = end + 1, end = words.indexOf('\n', at)) {
+    const w = words.slice(at, end);
+    if (!w) continue;
+    const f = foldWord(w, 'de');
+    if (!f || table.hasFolded(f) || skip(w) || ofName(w, skip)) continue;
+    fresh.set(f, (fresh.get(f) ?? 0) | (CAPITAL.test(w) ? 1 : 2));
+    todo.push(w);
+  }
+  todo.sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+
+  /**
+   * The id of a lemma the table has, or of one the source lists with this spelling that has
+   * not been placed yet (a listed word already placed as another word's form is no lemma:
+   * verdienstlose is a form of verdienstlos).
+   */
+  const attested = (text: string, pos: PartOfSpeech): number | null => {
+    // A word of unknown class (pos '') may be an adjective the other sources know.
+    const known = table.lemmas.find(text, pos) ?? (pos === '' ? table.lemmas.find(text, 'ADJ') ?? ownLemma(text) : undefined);
+    if (known !== undefined) return known;
+    return listed(text, pos) && !table.has(text) ? table.lemmas.intern(text, pos) : null;
+  };
+  /** The lemma a listed word placed already is of its own, whatever its class (verdienstbezogen). */
+  const ownLemma = (text: string): number | undefined => {
+    const f = foldWord(text, 'de');
+    return f && fresh.has(f) ? table.idsOfFolded(f)?.find((id) => lemmaIdentityText(table, id) === f) : undefined;
+  };
+  /** Whether the source lists the word, written as a noun (capitalised) or not. */
+  const listed = (text: string, pos: PartOfSpeech): boolean => {
+    const f = foldWord(text, 'de');
+    const how = f ? fresh.get(f) : undefined;
+    return how !== undefined && (how & (pos === 'N' ? 1 : 2)) !== 0 && !skip(text);
+  };
+  const ownPos = (w: string): PartOfSpeech => (CAPITAL.test(w) ? 'N' : INFINITIVE.test(w) && !isDeclined(w) ? 'V' : '');
+  /** A word ending in -en whose stem is an adjective the source or the table lists is its declined form (jodreichen, abstiegsbedrohten), not an infinitive. */
+  const isDeclined = (w: string): boolean => {
+    const stem = w.slice(0, -2);
+    return table.lemmas.find(stem, 'ADJ') !== undefined || table.lemmas.find(stem, '') !== undefined || (listed(stem, '') && !INFINITIVE.test(stem));
+  };
+
+  let added = 0;
+  for (const w of todo) {
+    const compound = compoundSenses(w, table, attested, listed);
+    // A compound's base the source lists comes first (Drohneneinsätzen of Drohneneinsatz);
+    // then a listed base the word is a regular inflection of (Peruanerinnen of Peruanerin,
+    // not of a Peruanerinne made with the noun Innen); then a compound's base the source does
+    // not list (Kakifrüchte of Kakifrucht); a compound whose last part is a base form
+    // (Verwahrgebühr) is its own lemma, unless the word is an inflection of a listed base
+    // (abbreviierst is not abbrevii + erst).
+    const senses = compound?.listed
+      ?? inflectionSenses(w, attested, isDeclined)
+      ?? compound?.unlisted?.()
+      ?? compound?.own
+      ?? ownSense(w, ownPos(w), table);
+    for (const { id, tags } of senses) if (table.addToLemma(w, id, tags, source)) added++;
+  }
+  return added;
+}
+
+/** A lemma's folded text. */
+function lemmaIdentityText(table: FormTable, id: number): string | null {
+  return foldWord(lemmaText(table.lemmas.keys[id]!).replace(/#\d$/, ''), 'de');
+}
+
+/** Endings that make a name's genitive or its inhabitants (Mühlhausens, Koblenzer, Koblenzerin). */
+const NAME_ENDINGS = ['s', 'er', 'ers', 'ern', 'erin', 'erinnen'];
+
+/** Whether a capitalised word is a form of a name or an inhabitant of a place the build refuses. */
+function ofName(w: string, skip: (word: string) => boolean): boolean {
+  return CAPITAL.test(w) && NAME_ENDINGS.some((e) => w.length > e.length + 2 && w.endsWith(e) && skip(w.slice(0, -e.length)));
+}
+
+function ownSense(w: string, pos: PartOfSpeech, table: FormTable): Sense[] {
+  const id = table.lemmas.intern(w, pos);
+  return id === null ? [] : [{ id, tags: ['base'] }];
+}
+
+const lowerFirst = (s: string) => s[0]!.toLowerCase() + s.slice(1);
+const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/**
+ * 1: the compound's longest last part that is a known form of a noun, verb or adjective.
+ * Its inflected readings give the compound's base (Einsätzen of Einsatz: Drohneneinsätzen of
+ * Drohneneinsatz, listed or not); its base readings make the compound a lemma of its own
+ * (Verwahrgebühr), used only if the word is no inflection of a listed base.
+ */
+function compoundSenses(w: string, table: FormTable, attested: (text: string, pos: PartOfSpeech) => number | null, listed: (text: string, pos: PartOfSpeech) => boolean): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
+  const capital = CAPITAL.test(w);
+  const folded = foldWord(w, 'de')!;
+  // Where each letter folds to one (no umlaut, no ß), a head's folded form is a slice.
+  const oneToOne = folded.length === w.length && w.toUpperCase() === folded;
+  for (let i = 2; i <= w.length - 3; i++) {
+    const prefix = w.slice(0, i);
+    const head = capital ? upperFirst(w.slice(i)) : w.slice(i);
+    const headFolded = oneToOne ? folded.slice(i) : foldWord(head, 'de');
+    if (!headFolded) continue;
+    const ids = table.idsOfFolded(headFolded);
+    if (!ids) continue;
+    const found: { listed: Sense[]; unlisted: Sense[]; own: Sense[] } = { listed: [], unlisted: [], own: [] };
+    const unlisted: { lemma: string; pos: PartOfSpeech; tags: FormTag[] }[] = [];
+    const push = (list: Sense[], s: Sense) => { if (!list.some((x) => x.id === s.id)) list.push(s); };
+    // A noun's last part is a noun where it can be (Abendkühle of Kühle, not of kühl); a
+    // nominalised adjective or infinitive only where it cannot.
+    const nounHead = capital && ids.some((id) => table.lemmas.pos[id] === 'N');
+    for (const id of ids) {
+      const pos = table.lemmas.pos[id]!;
+      if (!OPEN_CLASSES.has(pos) || (capital ? (nounHead && pos !== 'N') || (pos === 'V' && (table.tagBitsOf(headFolded, id) & INF) === 0) : pos === 'N')) continue;
+      const text = lemmaText(table.lemmas.keys[id]!).replace(/#\d$/, '');
+      const lemma = pos === 'N' ? prefix + lowerFirst(text) : (prefix + text).toLowerCase();
+      if (foldWord(lemma, 'de') === folded) {
+        const to = attested(lemma, pos);
+        if (to !== null) push(found.own, { id: to, tags: ['base'] });
+        continue;
+      }
+      const tags = tagsOf(table.tagBitsOf(headFolded, id));
+      const known = table.lemmas.find(lemma, pos);
+      if (known !== undefined) push(found.listed, { id: known, tags });
+      // Known as another word's form of its class (verdienstlose of verdienstlos): no lemma.
+      // As a form of another class only, it is a new word (the noun Auftrieb: auftrieb is a
+      // form of the verb auftreiben).
+      else if (table.sensesOf(lemma).some((x) => x.pos === pos || (pos !== 'N' && x.pos !== 'N'))) continue;
+      else if (listed(lemma, pos)) push(found.listed, { id: table.lemmas.intern(lemma, pos)!, tags });
+      // A base no source lists: a noun's (Kakifrucht) or adjective's (halblink), a verb's
+      // only after a verb prefix (heruntersingen; säulengestützt is no form of a verb
+      // säulenstützen). Interned only if chosen.
+      else if (pos === 'N' || (!capital && (pos === 'ADJ' || VERB_PREFIX_RUN.test(prefix.toLowerCase())))) unlisted.push({ lemma, pos, tags });
+    }
+    if (found.listed.length + unlisted.length + found.own.length > 0) {
+      const intern = () => {
+        for (const u of unlisted) push(found.unlisted, { id: table.lemmas.intern(u.lemma, u.pos)!, tags: u.tags });
+        return found.unlisted;
+      };
+      return { listed: found.listed.length ? found.listed : undefined, unlisted: unlisted.length ? intern : undefined, own: found.own.length ? found.own : undefined };
+    }
+  }
+  return null;
+}
+
+const VERB_PREFIX_RUN = new RegExp(`^(${VERB_PREFIXES.join('|')})+$`);
+
+/** 2: a regular inflection of a base the source or the table lists. */
+function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech) => number | null, isDeclined: (w: string) => boolean): Sense[] | null {
+  const out: Sense[] = [];
+  const add = (base: string, pos: PartOfSpeech, tags: FormTag[]) => {
+    if (base.length < 2 || base === w || (pos === 'V' && isDeclined(base))) return;
+    const id = attested(base, pos);
+    if (id !== null && !out.some((s) => s.id === id)) out.push({ id, tags });
+  };
+  if (CAPITAL.test(w)) {
+    // A nominalised infinitive (das Fermentieren, des Fermentierens) is its verb's.
+    const lower = w.toLowerCase();
+    if (INFINITIVE.test(lower)) add(lower, 'V', ['inf']);
+    else if (w.endsWith('s') && INFINITIVE.test(lower.slice(0, -1))) add(lower.slice(0, -1), 'V', ['infl']);
+    if (out.length > 0) return out;
+    for (const [ending, tag] of NOUN_ENDINGS) if (w.endsWith(ending)) add(w.slice(0, -ending.length), 'N', [tag]);
+    for (const ending of UMLAUT_PLURAL) {
+      if (!w.endsWith(ending)) continue;
+      const stem = ending ? w.slice(0, -ending.length) : w;
+      for (const [re, to] of UMLAUT_BACK) if (re.test(stem)) add(stem.replace(re, to), 'N', ['plural']);
+    }
+    return out.length > 0 ? out : null;
+  }
+  for (const ending of [...VERB_ENDINGS, ...PARTICIPLE_DECLENSION]) {
+    if (!w.endsWith(ending)) continue;
+    for (const inf of infinitivesOfStem(w.slice(0, -ending.length))) add(inf, 'V', ['infl']);
+  }
+  // A zu-infinitive or gerundive of a verb with a prefix (höherzuschrauben, wegzuführende of
+  // höherschrauben, wegführen).
+  for (let zu = w.indexOf('zu', 2); zu >= 0; zu = w.indexOf('zu', zu + 1)) {
+    const rest = w.slice(0, zu) + w.slice(zu + 2);
+    if (INFINITIVE.test(rest)) add(rest, 'V', ['infl']);
+    for (const ending of ['d', ...DECLENSION.map((e) => `d${e}`)]) {
+      if (rest.endsWith(ending) && INFINITIVE.test(rest.slice(0, -ending.length))) add(rest.slice(0, -ending.length), 'V', ['infl']);
+    }
+  }
+  // Present participles (abbremsend, abbremsendes) and past participles with ge- (geknuddelt,
+  // abgeknuddelte).
+  for (const ending of ['', ...DECLENSION]) {
+    if (!w.endsWith(`d${ending}`)) continue;
+    const inf = w.slice(0, w.length - ending.length - 1);
+    if (INFINITIVE.test(inf)) add(inf, 'V', ['infl']);
+  }
+  const ge = w.indexOf('ge');
+  if (ge >= 0) {
+    for (const ending of ['t', ...DECLENSION.map((e) => `t${e}`)]) {
+      if (!w.endsWith(ending)) continue;
+      const stem = w.slice(ge + 2, w.length - ending.length);
+      if (stem.length >= 2) for (const inf of infinitivesOfStem(stem)) add(w.slice(0, ge) + inf, 'V', ['pp']);
+    }
+  }
+  if (out.length > 0) return out;
+  // The longest ending that leaves a listed base (krampfigster of krampfig, not of krampfigst).
+  for (const [ending, tag] of ADJECTIVE_ENDINGS) {
+    if (!w.endsWith(ending)) continue;
+    const base = w.slice(0, -ending.length);
+    add(base, '', [tag]);
+    if (tag !== 'infl') for (const [re, to] of UMLAUT_BACK) if (re.test(base)) add(base.replace(re, to), '', [tag]);
+    if (out.length > 0) break;
+  }
+  return out.length > 0 ? out : null;
+}
+
+/** The infinitives a regular verb stem may have (tu: tun; wandr, wander: wandern; knuddel: knuddeln). */
+function infinitivesOfStem(stem: string): string[] {
+  if (stem.length < 2) return [];
+  const out = [`${stem}en`, `${stem}n`];
+  const m = /^(.*[^aeiouäöü])([lr])$/.exec(stem);
+  if (m) out.push(`${m[1]}e${m[2]}n`);
+  return out.filter((inf) => INFINITIVE.test(inf));
+}

@@ -1,0 +1,2 @@
+/** Prefixes of German verbs: erschrak is er + schrak, mitkam is mit + kam. */
+export const VERB_PREFIXES = ['zurück', 'zusammen', 'wieder', 'weiter', 'hinunter', 'herunter', 'hinauf', 'herauf', 'hinaus', 'heraus', 'hinein', 'herein', 'vorbei', 'voran', 'voraus', 'entgegen', 'nach', 'durch', 'über', 'unter', 'hinter', 'wider', 'fort', 'hin', 'her', 'los', 'weg', 'vor', 'mit', 'auf', 'aus', 'ein', 'ab', 'an', 'zu', 'um', 'bei', 'dar', 'ent', 'emp', 'zer', 'ver', 'miss', 'er', 'be', 'ge'];

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crashPoint } from '../game/crash-point.js';
+import { crashPoint } from './crash-point.js';
 import { Journal } from './journal.js';
 import { SyncBatch } from './sync-batch.js';
 

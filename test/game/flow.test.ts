@@ -40,7 +40,7 @@ describe('a round played by mail on the file transport', () => {
     const r = cli(['ingest', '--eml', mail('thunderbird-numbered.eml')]);
     expect(r.stdout).toMatch(/entry for round 1 from alice@example.test, reply queued/);
     const e = json('rounds/001/entries.json').entries[0];
-    expect(e).toMatchObject({ email: 'alice@example.test', joker: 'A', main: ['gurren', 'gurre', 'Gras', 'Emaille', 'Wolke'], substitutes: ['Besen', 'Zar-Reich'], receivedAt: '2026-11-24T08:15:02.000Z' });
+    expect(e).toMatchObject({ email: 'alice@example.test', joker: 'A', main: ['gurren', 'gurre', 'Gras', 'Gamelle', 'Wolke'], substitutes: ['Besen', 'Zar-Reich'], receivedAt: '2026-11-24T08:15:02.000Z' });
     // The raw mail is kept byte for byte.
     expect(readFileSync(join(dir, e.source))).toEqual(readFileSync(mail('thunderbird-numbered.eml')));
     const receipt = await readOut(outbox().find((f) => f.startsWith('receipt-'))!);
@@ -50,9 +50,9 @@ describe('a round played by mail on the file transport', () => {
     expect(receipt.text).toContain('Joker: A');
     expect(receipt.text).toMatch(/5\. Wolke\s+– nicht auf dem Feld/);
     expect(receipt.text).toMatch(/E2\. Zar-Reich\s+– kein Wort/);
-    // Dictionary verdicts stay secret before the deadline: gurre (same lemma) and Emaille (not in the dictionary) pass without comment.
+    // Dictionary verdicts stay secret before the deadline: gurre (same lemma) and Gamelle (Swiss for a mess tin, not in the npm dictionary) pass without comment.
     expect(receipt.text).toMatch(/2\. gurre\n/);
-    expect(receipt.text).toMatch(/4\. Emaille\n/);
+    expect(receipt.text).toMatch(/4\. Gamelle\n/);
   });
 
   it('reads an HTML-only ISO-8859-1 Outlook mail and a base64 Apple Mail reply quoting the announcement', () => {
@@ -66,7 +66,7 @@ describe('a round played by mail on the file transport', () => {
     const r = cli(['ingest', '--eml', mail('gmail-replacement.eml')]);
     expect(r.stdout).toMatch(/replaces the earlier one/);
     const alice = json('rounds/001/entries.json').entries.find((e: { email: string }) => e.email === 'alice@example.test');
-    expect(alice).toMatchObject({ main: ['gurren', 'Gras', 'Emaille', 'Besen'], substitutes: [], joker: 'A' });
+    expect(alice).toMatchObject({ main: ['gurren', 'Gras', 'Gamelle', 'Besen'], substitutes: [], joker: 'A' });
     expect(alice.replaced).toHaveLength(1);
     expect(alice.replaced[0].main).toContain('Wolke');
   });
@@ -106,8 +106,8 @@ describe('a round played by mail on the file transport', () => {
     const after = '2026-11-29T18:00:01Z';
     const blocked = cli(['score'], after);
     expect(blocked.status).not.toBe(0);
-    expect(blocked.stderr).toMatch(/awaiting review \(EMAILLE\)/);
-    expect(cli(['judge', 'accept', 'Emaille']).status).toBe(0);
+    expect(blocked.stderr).toMatch(/awaiting review \(GAMELLE\)/);
+    expect(cli(['judge', 'accept', 'Gamelle']).status).toBe(0);
     const r = cli(['score', '--json'], after);
     expect(r.status, r.stderr).toBe(0);
     const results = json('rounds/001/results.json');
@@ -118,7 +118,7 @@ describe('a round played by mail on the file transport', () => {
     const alice = results.players.find((p: { email: string }) => p.email === 'alice@example.test');
     expect(alice).toMatchObject({ name: 'Alice Liddell', joker: 'A', jokerDeclared: true });
     expect(alice.words[0]).toEqual({ input: 'gurren', word: 'GURREN', role: 'main', index: 1, status: 'counted', points: 6, original: false, lemmas: ['gurren'] });
-    expect(alice.words.find((w: { word: string }) => w.word === 'EMAILLE')).toMatchObject({ status: 'counted', points: 7, original: true });
+    expect(alice.words.find((w: { word: string }) => w.word === 'GAMELLE')).toMatchObject({ status: 'counted', points: 7, original: true });
     const bob = results.players.find((p: { email: string }) => p.email === 'bob@example.test');
     expect(bob.words.find((w: { input: string }) => w.input === 'Fähre')).toMatchObject({ word: 'FAEHRE', status: 'rejected', reason: 'not-on-field' });
     for (const p of results.players) expect(p.total).toBe(p.letterPoints + p.originalityPoints);
@@ -129,7 +129,7 @@ describe('a round played by mail on the file transport', () => {
     const r = cli(['newsletter', '--send'], '2026-11-30T10:00:00Z');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('Rundentabelle');
-    expect(r.stdout).toMatch(/Emaille\s+7 \+1/); // shown as the player typed it
+    expect(r.stdout).toMatch(/Gamelle\s+7 \+1/); // shown as the player typed it
     expect(r.stdout).toMatch(/Gesamtwertung \(letzte 7 Runden: 1\)/);
     const letters = outbox().filter((f) => f.startsWith('newsletter-'));
     expect(letters).toHaveLength(4);

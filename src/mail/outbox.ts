@@ -282,7 +282,7 @@ export class Outbox {
     const sid = safeId(id);
     const r = this.load().get(sid);
     if (!r) return { ok: false, text: `${id}: no such message in ${this.dir}` };
-    const allowed = how === 'resend' ? ['unconfirmed', 'failed'] : ['unconfirmed'];
+    const allowed = SETTLES_FROM[how];
     if (!allowed.includes(r.state)) return { ok: false, text: `${id}: it is ${r.state}; only ${allowed.join(' or ')} messages can be ${how === 'resend' ? 'sent again' : 'confirmed'}` };
     const ev: OutboxEvent = how === 'resend'
       ? { op: 'resend', id: sid, at: now.toISOString(), ...(reason ? { reason } : {}) }
@@ -360,6 +360,12 @@ export class Outbox {
   }
 }
 
+/** The states from which the GM may send a message again, or confirm that it arrived. */
+const SETTLES_FROM: Record<'resend' | 'confirm', readonly OutboxRecord['state'][]> = {
+  resend: ['unconfirmed', 'failed'],
+  confirm: ['unconfirmed'],
+};
+
 /** Still to be dealt with: queued, or unconfirmed (waiting for the GM). */
 function isOpen(r: OutboxRecord): boolean {
   return r.state === 'queued' || r.state === 'unconfirmed';
@@ -398,8 +404,8 @@ function apply(state: Map<string, OutboxRecord>, ev: OutboxEvent): void {
   } else if (ev.op === 'sent') Object.assign(r, { state: 'sent', sentAt: ev.at, attempts: r.attempts + 1, lastError: null });
   else if (ev.op === 'failed') Object.assign(r, { state: ev.permanent ? 'failed' : r.state === 'sent' ? 'sent' : 'queued', attempts: r.attempts + 1, lastError: ev.error });
   else if (ev.op === 'superseded' && r.state === 'queued') r.state = 'superseded';
-  else if (ev.op === 'resend' && (r.state === 'unconfirmed' || r.state === 'failed')) Object.assign(r, { state: 'queued', lastError: null });
-  else if (ev.op === 'confirmed' && r.state === 'unconfirmed') Object.assign(r, { state: 'sent', sentAt: ev.at, attempts: r.attempts + 1 });
+  else if (ev.op === 'resend' && SETTLES_FROM.resend.includes(r.state)) Object.assign(r, { state: 'queued', lastError: null });
+  else if (ev.op === 'confirmed' && SETTLES_FROM.confirm.includes(r.state)) Object.assign(r, { state: 'sent', sentAt: ev.at, attempts: r.attempts + 1 });
 }
 
 /**

@@ -29,13 +29,13 @@ function popcount(x: number): number {
 }
 
 /** Per trie, arrays indexed by node for the words a solve finds, reused from solve to solve. */
-interface FoundArrays { stamp: { generation: number; of: Uint32Array }; bits: Uint32Array; nodes: Uint32Array }
+interface FoundArrays { stamp: { generation: number; of: Uint32Array }; bits: Uint32Array }
 const foundByTrie = new WeakMap<object, FoundArrays>();
 
 function foundArrays(trie: { size: number; mask: Uint32Array }): FoundArrays {
   let a = foundByTrie.get(trie.mask);
   if (!a) {
-    a = { stamp: { generation: 0, of: new Uint32Array(trie.size) }, bits: new Uint32Array(trie.size), nodes: new Uint32Array(trie.size) };
+    a = { stamp: { generation: 0, of: new Uint32Array(trie.size) }, bits: new Uint32Array(trie.size) };
     foundByTrie.set(trie.mask, a);
   }
   return a;
@@ -62,13 +62,14 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number, ho
   const used = new Uint8Array(cells);
   // Words found, by the trie node they end at: bit 26 traced without the star, bits 0–25 the
   // joker letters it can take. Stamped per solve so the arrays are reused (see foundArrays).
-  const { stamp, bits, nodes } = foundArrays(trie);
+  const { stamp, bits } = foundArrays(trie);
   const gen = ++stamp.generation;
-  let count = 0;
   // The letters of the path being walked, so that a found word is spelled from the walk
   // rather than looked up in the form list (which then never has to be loaded).
   const path = new Uint8Array(2 * cells + 1);
   const spelled: string[] = [];
+  /** The trie nodes of the words found, in the order found (their spellings in `spelled`). */
+  const nodes: number[] = [];
 
   // At `cell`, having reached trie node `node` with `depth` letters: record a word ending
   // here, then go on to every unused neighbour the trie has a letter for.
@@ -79,7 +80,7 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number, ho
       if (stamp.of[node] !== gen) {
         stamp.of[node] = gen;
         bits[node] = bit;
-        nodes[count++] = node;
+        nodes.push(node);
         spelled.push(LATIN1.decode(path.subarray(0, depth)));
       } else bits[node]! |= bit;
     }
@@ -124,11 +125,6 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number, ho
   };
 
   if (trie.size > 0) for (let cell = 0; cell < cells; cell++) stepInto(cell, 0, mask[0]! & ALL_LETTERS, 0, -1);
-  const found = new Map<number, number>();
-  for (let i = 0; i < count; i++) found.set(form[nodes[i]!]!, bits[nodes[i]!]!);
-  const spellingOf = new Map<number, string>();
-  for (let i = 0; i < count; i++) spellingOf.set(form[nodes[i]!]!, spelled[i]!);
-
   // The GM's house lists: accepted words the dictionary lacks are traced one by one.
   const extra = new Map<string, { plain: boolean; letters: string[] }>();
   if (house) {
@@ -144,10 +140,11 @@ export function solveField(field: Field, lexicon: Lexicon, minLength: number, ho
     if (v && (v.kind !== 'known' || v.formNotAllowed)) return; // rejected by the GM, or a form the game refuses
     out.push({ word, lemmas: v?.kind === 'known' ? v.lemmas : lemmas, plain, letters: plain ? [] : letters });
   };
-  for (const [index, jokers] of found) {
+  for (let i = 0; i < nodes.length; i++) {
+    const jokers = bits[nodes[i]!]!;
     const letters: string[] = [];
     for (let c = 0; c < 26; c++) if (jokers & (1 << c)) letters.push(String.fromCharCode(A + c));
-    add(spellingOf.get(index)!, lexicon.lemmasOfIndex(index), (jokers & PLAIN) !== 0, letters);
+    add(spelled[i]!, lexicon.lemmasOfIndex(form[nodes[i]!]!), (jokers & PLAIN) !== 0, letters);
   }
   for (const [word, e] of extra) add(word, [word], e.plain, e.letters);
   return out.sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));

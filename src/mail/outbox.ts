@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crashPoint } from '../store/crash-point.js';
@@ -173,9 +172,7 @@ export class Outbox {
   }
 
   private markAt(end: number): string | null {
-    const bytes = this.journal.bytesFrom(Math.max(0, end - MARK_BYTES), end);
-    if (bytes.length !== Math.min(end, MARK_BYTES) || (end > 0 && bytes[bytes.length - 1] !== 0x0a)) return null;
-    return createHash('sha1').update(String(end)).update(bytes).digest('hex');
+    return this.journal.markAt(end, 0, MARK_BYTES);
   }
 
   /** Records what is still queued as of the journal's end now (after a flush; its lines are synced). */

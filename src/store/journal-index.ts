@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crashPoint } from './crash-point.js';
@@ -122,10 +122,7 @@ export class JournalIndex<T> {
 
   /** A hash of the journal's length and of its first and last bytes up to `end` (null: `end` is no line end). */
   private markAt(end: number): string | null {
-    const head = this.journal.bytesFrom(0, Math.min(end, MARK_BYTES));
-    const tail = this.journal.bytesFrom(Math.max(0, end - MARK_BYTES), end);
-    if (tail.length !== Math.min(end, MARK_BYTES) || (end > 0 && tail[tail.length - 1] !== 0x0a)) return null;
-    return createHash('sha1').update(String(end)).update(head).update('|').update(tail).digest('hex');
+    return this.journal.markAt(end, MARK_BYTES, MARK_BYTES);
   }
 
   /** A journal line (at byte offset `o`) is in the view. */

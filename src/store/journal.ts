@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
@@ -174,6 +175,18 @@ export class Journal<T> {
     } finally {
       this.fs.closeSync(fd);
     }
+  }
+
+  /**
+   * A hash of the journal's length `end` and of its first `head` and last `tail` bytes up to
+   * it, by which a checkpoint recognises the journal it was made of; null when `end` is not
+   * a line end of this journal.
+   */
+  markAt(end: number, head: number, tail: number): string | null {
+    const last = this.bytesFrom(Math.max(0, end - tail), end);
+    if (last.length !== Math.min(end, tail) || (end > 0 && last[last.length - 1] !== 0x0a)) return null;
+    const first = head > 0 ? this.bytesFrom(0, Math.min(end, head)) : Buffer.alloc(0);
+    return createHash('sha1').update(String(end)).update(first).update('|').update(last).digest('hex');
   }
 
   /** Appends one record, fsync'd. A failed append leaves the journal as it was. Returns the byte offset of its line. */

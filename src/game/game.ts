@@ -1,18 +1,22 @@
 import { resolve } from 'node:path';
-import { loadDictionary } from '../dict/resolve.js';
-import { loadWordList } from '../dict/word-list.js';
-import { makeVerdict, type VerdictFn } from '../rules/adjudication.js';
-import { parseField } from '../rules/field.js';
-import { type FoundWord, solveField } from '../rules/solver.js';
+import type { VerdictFn } from '../rules/adjudication.js';
+import type { FoundWord } from '../rules/solver.js';
 import type { Field } from '../rules/types.js';
 import type { JudgeContext } from '../rules/judge.js';
 import type { Lexicon } from '../rules/lexicon.js';
 import { DEFAULT_RULES, type Rules } from '../rules/types.js';
-import { houseListsHash, readHouseLists } from './house-lists.js';
 import { gameLayout, type GameLayout } from './layout.js';
 import type { RoundRecord } from './rounds.js';
 import type { Settings } from './settings.js';
 import { loadSettings } from './settings-cache.js';
+
+// Opening a game reads its settings only. The dictionary, the house lists and the judge
+// (with the dictionary's build code, write-file-atomic, node:crypto behind them: about a
+// third of Node's own start) are loaded when a command first asks for them, so that
+// `entries`, `round show` or `ranking` do not pay for them.
+const judging = () => Promise.all([
+  import('../rules/adjudication.js'), import('./house-lists.js'), import('../rules/field.js'),
+]).then(([adjudication, house, field]) => ({ ...adjudication, ...house, ...field }));
 
 export interface Game {
   layout: GameLayout;
@@ -51,16 +55,21 @@ export function openGame(dir: string): Game {
   const game: Game = {
     layout, settings, rules,
     lexicon: () => (lexicon ??= settings.dictionary.file
-      ? Promise.resolve(loadWordList(resolve(layout.dir, settings.dictionary.file), settings.language).lexicon)
-      : loadDictionary(settings.language)),
-    verdict: async () => makeVerdict(await game.lexicon(), readHouseLists(layout.dir), rules),
+      ? import('../dict/word-list.js').then(({ loadWordList }) => loadWordList(resolve(layout.dir, settings.dictionary.file!), settings.language).lexicon)
+      : import('../dict/resolve.js').then(({ loadDictionary }) => loadDictionary(settings.language))),
+    verdict: async () => {
+      const { makeVerdict, readHouseLists } = await judging();
+      return makeVerdict(await game.lexicon(), readHouseLists(layout.dir), rules);
+    },
     judgeContext: async (round, rejectPending = false) => {
       const lexicon = await game.lexicon();
+      const { makeVerdict, readHouseLists, houseListsHash, parseField } = await judging();
       const house = readHouseLists(layout.dir);
       return { field: parseField(round.field), rules, verdict: makeVerdict(lexicon, house, rules), rejectPending, dictionary: { ...lexicon.identity, house: houseListsHash(house) } };
     },
     solve: async (field, minLength = rules.minLength) => {
       const lexicon = await game.lexicon();
+      const [{ makeVerdict, readHouseLists }, { solveField }] = await Promise.all([judging(), import('../rules/solver.js')]);
       const house = readHouseLists(layout.dir);
       return solveField(field, lexicon, minLength, { verdict: makeVerdict(lexicon, house, rules), accepted: house.accept.keys() });
     },

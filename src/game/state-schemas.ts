@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { relative } from 'node:path';
-import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { UserError } from '../user-error.js';
 import type { GameLayout } from './layout.js';
+import { luxon } from './luxon-sync.js';
 
 // Every state file is checked as it is loaded: a hand edit gone wrong is one line naming the
 // file and the key (rounds/002/round.json: deadline: …), never "Invalid DateTime" or a crash
@@ -17,6 +17,7 @@ const require = createRequire(import.meta.url);
 
 function build() {
   const { z } = require('zod') as typeof import('zod');
+  const { DateTime } = luxon();
   const isoTime = z.string().refine((s) => /T\d\d:\d\d/.test(s) && DateTime.fromISO(s, { setZone: true }).isValid,
     'expected an ISO 8601 time with its offset, like 2026-12-06T20:00:00.000+01:00');
   const isoTimeOrNull = isoTime.nullable().optional();

@@ -1,9 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { crashPoint } from './crash-point.js';
 import { Journal } from './journal.js';
 import { SyncBatch } from './sync-batch.js';
+
+// node:crypto (a generation's name) only when an index is written: commands that only read
+// a round do not load it.
+const require = createRequire(import.meta.url);
 
 // An index over an append-only journal, so that a run that handles one mail looks up what it
 // needs (was this message seen? what is this player's entry of record?) without reading the
@@ -226,7 +230,7 @@ export class JournalIndex<T> {
       if (!this.fresh && since === 0) return;
       const mark = this.markAt(end);
       if (mark === null) return;
-      const gen = this.fresh || !this.cp ? randomBytes(8).toString('hex') : this.cp.gen;
+      const gen = this.fresh || !this.cp ? (require('node:crypto') as typeof import('node:crypto')).randomBytes(8).toString('hex') : this.cp.gen;
       const genDir = join(this.dir, gen);
       mkdirSync(genDir, { recursive: true });
       const byBucket = new Map<string, IndexEntry[]>();

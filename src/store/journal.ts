@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
@@ -186,7 +185,8 @@ export class Journal<T> {
     const last = this.bytesFrom(Math.max(0, end - tail), end);
     if (last.length !== Math.min(end, tail) || (end > 0 && last[last.length - 1] !== 0x0a)) return null;
     const first = head > 0 ? this.bytesFrom(0, Math.min(end, head)) : Buffer.alloc(0);
-    return createHash('sha1').update(String(end)).update(first).update('|').update(last).digest('hex');
+    // (node:crypto loaded here, not by every command that reads a journal)
+    return (require('node:crypto') as typeof import('node:crypto')).createHash('sha1').update(String(end)).update(first).update('|').update(last).digest('hex');
   }
 
   /** Appends one record, fsync'd. A failed append leaves the journal as it was. Returns the byte offset of its line. */

@@ -1,7 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fsyncDir } from './verified-write.js';
+
+// node:child_process (for `sync -f`) is loaded at the first commit that runs it, not by
+// every command that merely imports a batch.
+const require = createRequire(import.meta.url);
 
 // Group commit. Within one ingest run, files and journal lines are written at once (a kill
 // -9 cannot lose what was written: it is in the kernel's page cache) and made durable
@@ -43,7 +47,7 @@ function syncFileSystems(paths: Iterable<string>): boolean {
     }
   }
   for (const p of byDevice.values()) {
-    const r = spawnSync('sync', ['-f', p], { stdio: 'ignore' });
+    const r = (require('node:child_process') as typeof import('node:child_process')).spawnSync('sync', ['-f', p], { stdio: 'ignore' });
     if (r.status !== 0) return false;
   }
   return true;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type BigIntStats, existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -18,7 +17,9 @@ import type { Settings } from './settings.js';
 // last modified well before the cache was written, the hash is taken as unchanged (as git
 // does for its index: a file modified in the same moment as the cache is always hashed). Players are kept
 // as columns (one string of addresses, one of names), which load several times faster
-// than an array of objects.
+// than an array of objects. The schema's code is known by its hash the same way: the
+// compiled file's identity is kept beside the hash, so that a command whose settings and
+// postboggle are both unchanged reads and hashes neither (nor loads node:crypto).
 
 export const SETTINGS_CACHE = '.postboggle-settings.cache';
 const SCHEMA_CODE = ['./settings.js', './settings.ts'].map((f) => fileURLToPath(new URL(f, import.meta.url))).find((f) => existsSync(f))!;
@@ -46,12 +47,32 @@ interface CacheFile {
   writtenAt?: number;
   settings: Omit<Settings, 'players'>;
   players?: Player[];
+  /** The identity of the schema's code (SCHEMA_CODE) whose hash begins the key. */
+  schemaStat?: string;
   /** The text after the JSON line (the columns). */
   columns?: string;
 }
 
 /** Slack for file systems whose clocks or time stamps are coarse. */
 const RACY_MS = 3000;
+
+const sha1 = (data: string | Buffer) => (require('node:crypto') as typeof import('node:crypto')).createHash('sha1').update(data).digest('hex');
+
+const identityOf = (st: BigIntStats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+
+/**
+ * The hash of the schema's code, from the cache when the file is the one it was hashed from,
+ * and the file's identity to keep ('' while the file is too fresh to be told apart by it).
+ */
+function schemaOf(file: CacheFile | null): { schema: string; schemaStat: string } {
+  let schemaStat = '';
+  try {
+    const st = statSync(SCHEMA_CODE, { bigint: true });
+    if (Number(st.mtimeMs) < Date.now() - RACY_MS) schemaStat = identityOf(st);
+    if (schemaStat && file?.schemaStat === schemaStat) return { schema: file.key.slice(0, file.key.indexOf(':')), schemaStat };
+  } catch { /* hashed below, which says what is wrong */ }
+  return { schema: sha1(readFileSync(SCHEMA_CODE)), schemaStat };
+}
 
 /** Validated settings from a postboggle.yaml, through the cache beside it. */
 export function loadSettings(path: string): Settings {
@@ -61,13 +82,16 @@ export function loadSettings(path: string): Settings {
   } catch {
     throw new UserError(`no game here: ${path} is missing (run postboggle init, or pass --dir)`);
   }
-  const identity = `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-  const schema = createHash('sha1').update(readFileSync(SCHEMA_CODE)).digest('hex');
+  const identity = identityOf(st);
   const cachePath = join(dirname(path), SETTINGS_CACHE);
   const file = readCacheFile(cachePath);
+  const { schema, schemaStat } = schemaOf(file);
   if (file && file.stat === identity && file.key.startsWith(`${schema}:`) && typeof file.writtenAt === 'number' && Number(st.mtimeMs) < file.writtenAt - RACY_MS) {
     const cached = fromCache(file);
-    if (cached) return cached;
+    if (cached) {
+      if (schemaStat && file.schemaStat !== schemaStat) writeCache(cachePath, file.key, identity, cached, schemaStat);
+      return cached;
+    }
   }
   let bytes: Buffer;
   try {
@@ -75,11 +99,11 @@ export function loadSettings(path: string): Settings {
   } catch {
     throw new UserError(`no game here: ${path} is missing (run postboggle init, or pass --dir)`);
   }
-  const key = `${schema}:${createHash('sha1').update(bytes).digest('hex')}`;
+  const key = `${schema}:${sha1(bytes)}`;
   if (file?.key === key) {
     const cached = fromCache(file);
     if (cached) {
-      if (file.stat !== identity || Number(st.mtimeMs) >= (file.writtenAt ?? 0) - RACY_MS) writeCache(cachePath, key, identity, cached);
+      if (file.stat !== identity || file.schemaStat !== schemaStat || Number(st.mtimeMs) >= (file.writtenAt ?? 0) - RACY_MS) writeCache(cachePath, key, identity, cached, schemaStat);
       return cached;
     }
   }
@@ -87,7 +111,7 @@ export function loadSettings(path: string): Settings {
   // synchronous on Node 20.19+, so opening a game stays synchronous.
   parse ??= (require('./settings.js') as typeof import('./settings.js')).parseSettings;
   const settings = parse(bytes.toString('utf8'), path);
-  writeCache(cachePath, key, identity, settings);
+  writeCache(cachePath, key, identity, settings, schemaStat);
   return settings;
 }
 
@@ -98,9 +122,9 @@ export function loadSettings(path: string): Settings {
 export function cacheSettings(path: string, text: string, settings: Settings): void {
   try {
     const st = statSync(path, { bigint: true });
-    const schema = createHash('sha1').update(readFileSync(SCHEMA_CODE)).digest('hex');
-    const key = `${schema}:${createHash('sha1').update(Buffer.from(text, 'utf8')).digest('hex')}`;
-    writeCache(join(dirname(path), SETTINGS_CACHE), key, `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`, settings);
+    const { schema, schemaStat } = schemaOf(null);
+    const key = `${schema}:${sha1(Buffer.from(text, 'utf8'))}`;
+    writeCache(join(dirname(path), SETTINGS_CACHE), key, identityOf(st), settings, schemaStat);
   } catch {
     // only a shortcut
   }
@@ -136,12 +160,12 @@ function fromCache(file: CacheFile): Settings | null {
 /** The player keys the columns hold; a player with any other (aliases, a pause, a computer level) makes the cache JSON. */
 const COLUMN_KEYS = new Set(['email', 'name', 'code', 'id']);
 
-function writeCache(path: string, key: string, stat: string, settings: Settings): void {
+function writeCache(path: string, key: string, stat: string, settings: Settings, schemaStat: string): void {
   const { players, ...rest } = settings;
   const plain = (v: string) => !v.includes('\n') && !v.includes(RS);
   const columnar = players.every((p) => Object.keys(p).every((k) => COLUMN_KEYS.has(k) || (p as Record<string, unknown>)[k] === undefined)
     && plain(p.email) && plain(p.name) && plain(p.code ?? '') && plain(p.id ?? ''));
-  const head: CacheFile = { key, stat, writtenAt: Date.now(), settings: rest, ...(columnar ? {} : { players }) };
+  const head: CacheFile = { key, stat, schemaStat, writtenAt: Date.now(), settings: rest, ...(columnar ? {} : { players }) };
   const text = JSON.stringify(head) + '\n' + (columnar
     ? [players.map((p) => p.email).join('\n'), players.map((p) => p.name).join('\n'), players.map((p) => p.code ?? '').join('\n'), players.map((p) => p.id ?? '').join('\n')].join(RS)
     : '');

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, closeSync, fstatSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../user-error.js';
@@ -19,6 +19,12 @@ import { stateSchemas, validated } from './state-schemas.js';
 // checked by the schemas, which are built (and zod loaded) then. The cache is only a shortcut: deleted,
 // damaged or unwritable, every file is checked again. Like the settings cache it need not
 // be backed up (put it in the game's .gitignore).
+//
+// To spare hashing (and loading node:crypto for it) on every command, the memo also keeps
+// each good file's identity (device, inode, size, modification and change times in ns), as
+// the settings cache and git's index do: a file whose identity is the one it had when it
+// was found good is taken as unchanged. An identity is kept only for a file last modified
+// well before it was taken (RACY_MS), so that a write in the same moment cannot go unseen.
 
 export type StateKind = 'round' | 'entries' | 'results';
 
@@ -28,7 +34,7 @@ let schemasId: string | undefined;
 function schemasHash(): string {
   if (schemasId === undefined) {
     try {
-      schemasId = createHash('sha256').update(readFileSync(SCHEMA_MODULE)).digest('hex').slice(0, 16);
+      schemasId = sha256(readFileSync(SCHEMA_MODULE)).slice(0, 16);
     } catch {
       schemasId = '';
     }
@@ -39,6 +45,19 @@ function schemasHash(): string {
 interface Memo {
   schemas: string;
   good: Record<string, string>;
+  /** The identity of a good file when its hash was taken (only for files settled by then). */
+  ids?: Record<string, string>;
+}
+
+/** Slack for file systems whose clocks or time stamps are coarse. */
+const RACY_MS = 3000;
+
+const require = createRequire(import.meta.url);
+const sha256 = (data: Buffer) => (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(data).digest('hex');
+
+/** A file's identity, or '' while it is too fresh to be told apart by it. */
+function identityOf(st: BigIntStats): string {
+  return Number(st.mtimeMs) < Date.now() - RACY_MS ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : '';
 }
 
 /** At most this many files are remembered (the latest). */
@@ -54,18 +73,27 @@ function memoOf(layout: GameLayout): Memo {
   m = { schemas: id, good: {} };
   try {
     const read = JSON.parse(readFileSync(memoPath(layout), 'utf8')) as Memo;
-    if (id && read?.schemas === id && read.good && typeof read.good === 'object') m.good = read.good;
+    if (id && read?.schemas === id && read.good && typeof read.good === 'object') {
+      m.good = read.good;
+      if (read.ids && typeof read.ids === 'object') m.ids = read.ids;
+    }
   } catch { /* none yet, or damaged: every file is checked */ }
   memos.set(layout.dir, m);
   return m;
 }
 
-function remember(layout: GameLayout, memo: Memo, file: string, sum: string): void {
+function remember(layout: GameLayout, memo: Memo, file: string, sum: string, identity: string): void {
   if (!memo.schemas) return;
   delete memo.good[file];
   memo.good[file] = sum;
+  const ids = (memo.ids ??= {});
+  delete ids[file];
+  if (identity) ids[file] = identity;
   const keys = Object.keys(memo.good);
-  for (const k of keys.slice(0, Math.max(0, keys.length - MAX_FILES))) delete memo.good[k];
+  for (const k of keys.slice(0, Math.max(0, keys.length - MAX_FILES))) {
+    delete memo.good[k];
+    delete ids[k];
+  }
   const tmp = `${memoPath(layout)}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, JSON.stringify(memo));
@@ -82,8 +110,16 @@ function remember(layout: GameLayout, memo: Memo, file: string, sum: string): vo
  */
 export function readStateFile<T>(layout: GameLayout, path: string, kind: StateKind): T {
   let text: Buffer;
+  let identity: string;
   try {
-    text = readFileSync(path);
+    // The identity and the bytes of one and the same file (one open), whatever renames it meanwhile.
+    const fd = openSync(path, 'r');
+    try {
+      identity = identityOf(fstatSync(fd, { bigint: true }));
+      text = readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch (e) {
     throw new UserError(`cannot read ${path}: ${(e as Error).message.split('\n')[0]}`);
   }
@@ -93,19 +129,26 @@ export function readStateFile<T>(layout: GameLayout, path: string, kind: StateKi
   } catch (e) {
     throw new UserError(`cannot read ${path}: ${(e as Error).message.split('\n')[0]}`);
   }
-  return checkedState<T>(layout, path, kind, value, text);
+  return checkedState<T>(layout, path, kind, value, text, identity);
 }
 
-/** A value read from a state file, checked (or known good by the file's bytes, when given). */
-export function checkedState<T>(layout: GameLayout, path: string, kind: StateKind, value: unknown, bytes?: Buffer): T {
+/**
+ * A value read from a state file, checked (or known good by the file's bytes, when given, or
+ * by the identity the file had when they were read).
+ */
+export function checkedState<T>(layout: GameLayout, path: string, kind: StateKind, value: unknown, bytes?: Buffer, identity = ''): T {
   const memo = memoOf(layout);
   const file = relative(layout.dir, path) || path;
-  const sum = bytes ? createHash('sha256').update(bytes).digest('hex') : undefined;
-  if (sum !== undefined && memo.good[file] === sum) return value as T;
+  if (bytes && identity && memo.ids?.[file] === identity && memo.good[file] !== undefined) return value as T;
+  const sum = bytes ? sha256(bytes) : undefined;
+  if (sum !== undefined && memo.good[file] === sum) {
+    if (identity && memo.ids?.[file] !== identity) remember(layout, memo, file, sum, identity);
+    return value as T;
+  }
   const s = stateSchemas();
   const schema = kind === 'round' ? s.roundRecordSchema : kind === 'results' ? s.resultsSchema : s.entriesFileSchema;
   // (the value as read, whether checked now or known good: the same either way)
   validated(schema as never, value, layout, path);
-  if (sum !== undefined) remember(layout, memo, file, sum);
+  if (sum !== undefined) remember(layout, memo, file, sum, identity);
   return value as T;
 }

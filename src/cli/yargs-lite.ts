@@ -1,4 +1,3 @@
-import { notStrictEqual, strictEqual } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
@@ -16,6 +15,8 @@ import { stripAnsi, textWidth, wrapText } from './text-width.js';
 // import is used instead: slower, never wrong.
 
 const require = createRequire(import.meta.url);
+
+const nodeAssert = (): { notStrictEqual(a: unknown, b: unknown, m?: string): void; strictEqual(a: unknown, b: unknown, m?: string): void } => require('node:assert');
 
 type Factory = (shim: object) => (args: string[]) => Argv;
 
@@ -51,7 +52,11 @@ export async function loadYargs(): Promise<(args: string[]) => Argv> {
     type Y18n = Record<'__' | '__n' | 'setLocale' | 'getLocale' | 'updateLocale', (...a: unknown[]) => unknown>;
     const y18n = lazy(() => defaultExport<(o: object) => Y18n>(require('y18n'))({ directory: join(root, 'locales'), updateFiles: false }));
     const shim = {
-      assert: { notStrictEqual, strictEqual },
+      // node:assert (5 ms to load) only for an assertion that fails: strict (in)equality is Object.is.
+      assert: {
+        notStrictEqual: (a: unknown, b: unknown, m?: string) => { if (Object.is(a, b)) nodeAssert().notStrictEqual(a, b, m); },
+        strictEqual: (a: unknown, b: unknown, m?: string) => { if (!Object.is(a, b)) nodeAssert().strictEqual(a, b, m); },
+      },
       cliui: (o: object) => cliui()(o),
       findUp: escalade,
       getEnv: (key: string) => process.env[key],

@@ -1,5 +1,3 @@
-import { assignRanks } from './round-scoring.js';
-
 /** One scored round as the ranking needs it. */
 export interface RoundTotals {
   round: number;
@@ -18,6 +16,14 @@ export interface RankingRow {
   roundsPlayed: number;
   /** One per round of the window, oldest first; null where the player had no entry. */
   scores: { round: number; total: number | null }[];
+}
+
+/** Ranks by total, equal totals sharing a rank (1, 2, 2, 4). */
+export function assignRanks<T extends { total: number; rank: number }>(rows: T[]): T[] {
+  rows.forEach((r, i) => {
+    r.rank = i > 0 && rows[i - 1]!.total === r.total ? rows[i - 1]!.rank : i + 1;
+  });
+  return rows;
 }
 
 function rankWindow(rounds: readonly RoundTotals[]): RankingRow[] {

@@ -1,5 +1,6 @@
 import { formatField } from './field.js';
 import { type AnalysedWord, analyseEntry, type DictionaryUsed, type JudgeContext, judgeAnalysed, relevantJokers, type WordJudgement } from './judge.js';
+import { assignRanks } from './ranking.js';
 import { wordPoints } from './schemes.js';
 import type { Entry, Rules } from './types.js';
 import { STAR } from './types.js';
@@ -138,14 +139,6 @@ function chooseJokers(analysed: readonly AnalysedWord[][], declared: readonly (s
     if (!changed) break;
   }
   return { jokers, judged };
-}
-
-/** Ranks by total, equal totals sharing a rank (1, 2, 2, 4). */
-export function assignRanks<T extends { total: number; rank: number }>(rows: T[]): T[] {
-  rows.forEach((r, i) => {
-    r.rank = i > 0 && rows[i - 1]!.total === r.total ? rows[i - 1]!.rank : i + 1;
-  });
-  return rows;
 }
 
 /** Scores one round: every entry judged, jokers fixed, originality and ranks worked out. */

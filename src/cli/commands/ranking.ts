@@ -2,7 +2,7 @@ import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { positiveIntArg } from '../common-options.js';
 import { openGame } from '../../game/game.js';
-import { gameRanking, gameSeason } from '../../game/scoring.js';
+import { gameRanking, gameSeason } from '../../game/standings.js';
 import { columnWidth, padEndWidth } from '../../templates/text-width.js';
 
 interface RankingArgs {

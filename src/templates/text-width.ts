@@ -16,9 +16,14 @@ function loadWidth(): (s: string) => number {
   }
 }
 
-/** Printable ASCII is one column a character: most names and words, answered without the library. */
-const ASCII = /^[\x20-\x7e]*$/;
-export const textWidth = (s: string): number => (ASCII.test(s) ? s.length : (widthFn ??= loadWidth())(s));
+/**
+ * Printable ASCII and the Latin-1 and Latin Extended-A letters (no soft hyphen, no control
+ * characters) are one column a character: most names and words, umlauts and accents
+ * included, answered without the library (the same set as the help screens' measure in
+ * cli/text-width.ts; test/cli/text-width.test.ts compares both with string-width).
+ */
+const PLAIN = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u017f]*$/;
+export const textWidth = (s: string): number => (PLAIN.test(s) ? s.length : (widthFn ??= loadWidth())(s));
 
 /** Pads on the right to `width` columns (never cuts). */
 export function padEndWidth(s: string, width: number): string {

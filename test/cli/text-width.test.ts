@@ -3,6 +3,7 @@ import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import { describe, expect, it } from 'vitest';
 import { isPlain, textWidth, wrapText } from '../../src/cli/text-width.js';
+import { textWidth as columnTextWidth } from '../../src/templates/text-width.js';
 
 // The help screens measure and wrap plain text without string-width's tables: it must come
 // out exactly as string-width and wrap-ansi would have it.
@@ -21,8 +22,12 @@ describe('text width for the help screens', () => {
       const line = s.replaceAll('\n', ' ');
       expect(isPlain(line)).toBe(true);
       expect(textWidth(line)).toBe(stringWidth(line));
+      expect(columnTextWidth(line)).toBe(stringWidth(line)); // the tables' measure (ranking, newsletter)
     }), { numRuns: 500 });
-    for (const s of ['山田太郎', 'Zoe\u0308', 'soft\u00adhyphen', '\u001b[1mbold\u001b[22m', '😀 x']) expect(textWidth(s)).toBe(stringWidth(s));
+    for (const s of ['山田太郎', 'Zoe\u0308', 'soft\u00adhyphen', '\u001b[1mbold\u001b[22m', '😀 x', 'Jürgen Müller-Łukasiewicz']) {
+      expect(textWidth(s)).toBe(stringWidth(s));
+      expect(columnTextWidth(s)).toBe(stringWidth(s));
+    }
   });
   it('wraps plain text as wrap-ansi does, for every width and option cliui uses (property)', () => {
     fc.assert(fc.property(text, fc.integer({ min: 1, max: 40 }), fc.boolean(), (s, columns, hard) => {

@@ -9,8 +9,14 @@ import { roundStatus, missingPlayers } from '../../game/round-status.js';
 import { readEntries, readRounds, resolveRound } from '../../game/rounds.js';
 import { parseField, printField } from '../../rules/field.js';
 import { templateLang } from '../../templates/i18n.js';
+import { luxon } from '../../game/luxon-sync.js';
+import { formatInZone } from '../../game/zone-time.js';
 import { UserError } from '../../user-error.js';
-import { DateTime } from 'luxon';
+
+/** Stored times in the game's zone, as luxon prints them (without loading it where zone-time.ts can). */
+function timesInZone(isos: string[], zone: string, format: 'dd.LL. HH:mm' | 'yyyy-LL-dd HH:mm ZZ'): string[] {
+  return formatInZone(isos, zone, format) ?? isos.map((iso) => luxon().DateTime.fromISO(iso).setZone(zone).toFormat(format));
+}
 
 interface RoundArgs {
   dir: string;
@@ -69,8 +75,8 @@ export const roundCommand = defineCommand<RoundArgs>({
       const rounds = readRounds(game.layout).map((r) => ({ round: r.round, status: roundStatus(game, r), state: r.state, deadline: r.deadline, published: Boolean(r.publishedAt), entries: readEntries(game.layout, r.round).entries.length }));
       if (argv.json) { out(JSON.stringify(rounds, null, 2)); return; }
       if (rounds.length === 0) { out('no rounds yet (postboggle round new)'); return; }
-      const when = (iso: string) => DateTime.fromISO(iso).setZone(zone).toFormat('yyyy-LL-dd HH:mm ZZ');
-      out(rounds.map((r) => `${String(r.round).padStart(3)}  ${when(r.deadline)}  ${String(r.entries).padStart(3)} entr${r.entries === 1 ? 'y ' : 'ies'}  ${r.status}`).join('\n'));
+      const when = timesInZone(rounds.map((r) => r.deadline), zone, 'yyyy-LL-dd HH:mm ZZ');
+      out(rounds.map((r, i) => `${String(r.round).padStart(3)}  ${when[i]}  ${String(r.entries).padStart(3)} entr${r.entries === 1 ? 'y ' : 'ies'}  ${r.status}`).join('\n'));
       return;
     }
     const r = resolveRound(game.layout, argv.round);
@@ -82,10 +88,10 @@ export const roundCommand = defineCommand<RoundArgs>({
         out(JSON.stringify({ ...r, status, entries: entries.map((e) => ({ email: e.email, name: e.name, receivedAt: e.receivedAt })), missing }, null, 2));
         return;
       }
-      const received = (iso: string) => DateTime.fromISO(iso).setZone(zone).toFormat('dd.LL. HH:mm');
+      const received = timesInZone(entries.map((e) => e.receivedAt), zone, 'dd.LL. HH:mm');
       const lines = [`round ${r.round} (${status})${r.seed ? `, seed ${r.seed} on ${r.dice}` : ''}`, '', printField(parseField(r.field)), '',
         `deadline: ${formatDeadline(r.deadline, zone, lang)}`,
-        `entries so far: ${entries.length}${entries.length ? ` (${entries.map((e) => `${e.name} ${received(e.receivedAt)}`).join(', ')}; times in ${zone})` : ''}`];
+        `entries so far: ${entries.length}${entries.length ? ` (${entries.map((e, i) => `${e.name} ${received[i]}`).join(', ')}; times in ${zone})` : ''}`];
       if (r.state !== 'void') lines.push(`missing: ${missing.length ? missing.map((p) => `${p.name} <${p.email}>`).join(', ') : 'nobody'}`);
       if (r.voided) lines.push(`void since ${r.voided.at}${r.voided.reason ? `: ${r.voided.reason}` : ''}`);
       out(lines.join('\n'));

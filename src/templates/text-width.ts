@@ -17,13 +17,24 @@ function loadWidth(): (s: string) => number {
 }
 
 /**
- * Printable ASCII and the Latin-1 and Latin Extended-A letters (no soft hyphen, no control
- * characters) are one column a character: most names and words, umlauts and accents
- * included, answered without the library (the same set as the help screens' measure in
- * cli/text-width.ts; test/cli/text-width.test.ts compares both with string-width).
+ * Names in the scripts players mostly write are measured here, without the library: printable
+ * ASCII, Latin-1 and Latin Extended-A/B letters, basic Cyrillic (one column each), combining
+ * diacritical marks (none: "Ä" typed as A + U+0308 is one column), kana, CJK ideographs and
+ * Hangul syllables (two). Within this set string-width's clusters add up character by
+ * character (test/cli/text-width.test.ts compares every character of it, alone and in
+ * company, and random names, with string-width); anything else (emoji, controls, other
+ * scripts) goes to the library.
  */
-const PLAIN = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u017f]*$/;
-export const textWidth = (s: string): number => (PLAIN.test(s) ? s.length : (widthFn ??= loadWidth())(s));
+const SIMPLE = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u024f\u0300-\u036f\u0400-\u045f\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3]*$/;
+function simpleWidth(s: string): number {
+  let w = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    w += c >= 0x3041 ? 2 : c >= 0x300 && c <= 0x36f ? 0 : 1;
+  }
+  return w;
+}
+export const textWidth = (s: string): number => (SIMPLE.test(s) ? simpleWidth(s) : (widthFn ??= loadWidth())(s));
 
 /** Pads on the right to `width` columns (never cuts). */
 export function padEndWidth(s: string, width: number): string {

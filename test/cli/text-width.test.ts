@@ -29,6 +29,20 @@ describe('text width for the help screens', () => {
       expect(columnTextWidth(s)).toBe(stringWidth(s));
     }
   });
+  it('measures names in Latin, Cyrillic and CJK scripts with combining marks as string-width does, without it (property)', () => {
+    const ranges = [[0x20, 0x7e], [0xa0, 0xac], [0xae, 0x24f], [0x300, 0x36f], [0x400, 0x45f], [0x3041, 0x3096], [0x30a1, 0x30fa], [0x4e00, 0x9fff], [0xac00, 0xd7a3]] as const;
+    for (const [a, b] of ranges) {
+      for (let c = a; c <= b; c++) {
+        const ch = String.fromCharCode(c);
+        for (const s of [ch, `a${ch}`, `${ch}a`, `${ch}\u0301`, `x${ch}\u0308\u0301`]) expect(columnTextWidth(s)).toBe(stringWidth(s));
+      }
+    }
+    const char = fc.oneof(...ranges.map(([a, b]) => fc.integer({ min: a, max: b }).map((c) => String.fromCharCode(c))));
+    fc.assert(fc.property(fc.array(char, { maxLength: 40 }), (cs) => {
+      const s = cs.join('');
+      expect(columnTextWidth(s)).toBe(stringWidth(s));
+    }), { numRuns: 2000 });
+  });
   it('wraps plain text as wrap-ansi does, for every width and option cliui uses (property)', () => {
     fc.assert(fc.property(text, fc.integer({ min: 1, max: 40 }), fc.boolean(), (s, columns, hard) => {
       expect(wrapText(s, columns, { hard })).toBe(wrapAnsi(s, columns, { hard }));

@@ -1,4 +1,4 @@
-import { type BigIntStats, closeSync, fstatSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, closeSync, fstatSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,13 +30,20 @@ export type StateKind = 'round' | 'entries' | 'results';
 
 
 const SCHEMA_MODULE = fileURLToPath(new URL('./state-schemas.js', import.meta.url));
-let schemasId: string | undefined;
-function schemasHash(): string {
+let schemasId: { hash: string; at: string } | undefined;
+/**
+ * The hash of the compiled schema module, and its identity ('' while too fresh); the hash is
+ * the memo's when the module is the one the memo was written with (no read, no node:crypto).
+ */
+function schemasHash(memo: Partial<Memo> | undefined): { hash: string; at: string } {
   if (schemasId === undefined) {
+    let at = '';
     try {
-      schemasId = sha256(readFileSync(SCHEMA_MODULE)).slice(0, 16);
+      at = identityOf(statSync(SCHEMA_MODULE, { bigint: true }));
+      if (at && memo?.schemasAt === at && typeof memo.schemas === 'string') return (schemasId = { hash: memo.schemas, at });
+      schemasId = { hash: sha256(readFileSync(SCHEMA_MODULE)).slice(0, 16), at };
     } catch {
-      schemasId = '';
+      schemasId = { hash: '', at: '' };
     }
   }
   return schemasId;
@@ -44,6 +51,8 @@ function schemasHash(): string {
 
 interface Memo {
   schemas: string;
+  /** The identity of the schema module when `schemas` was taken from it. */
+  schemasAt?: string;
   good: Record<string, string>;
   /** The identity of a good file when its hash was taken (only for files settled by then). */
   ids?: Record<string, string>;
@@ -69,15 +78,18 @@ const memoPath = (layout: GameLayout) => join(layout.dir, '.postboggle-state.cac
 function memoOf(layout: GameLayout): Memo {
   let m = memos.get(layout.dir);
   if (m) return m;
-  const id = schemasHash();
-  m = { schemas: id, good: {} };
+  let read: Partial<Memo> | undefined;
   try {
-    const read = JSON.parse(readFileSync(memoPath(layout), 'utf8')) as Memo;
-    if (id && read?.schemas === id && read.good && typeof read.good === 'object') {
-      m.good = read.good;
-      if (read.ids && typeof read.ids === 'object') m.ids = read.ids;
-    }
+    read = JSON.parse(readFileSync(memoPath(layout), 'utf8')) as Partial<Memo>;
   } catch { /* none yet, or damaged: every file is checked */ }
+  const { hash: id, at } = schemasHash(read && typeof read === 'object' ? read : undefined);
+  m = { schemas: id, ...(at ? { schemasAt: at } : {}), good: {} };
+  if (id && read?.schemas === id && read.good && typeof read.good === 'object') {
+    m.good = read.good;
+    if (read.ids && typeof read.ids === 'object') m.ids = read.ids;
+    // Same schemas in a new build (its module rewritten): noted, so that the next command need not hash it.
+    if (at && read.schemasAt !== at) save(layout, m);
+  }
   memos.set(layout.dir, m);
   return m;
 }
@@ -94,6 +106,10 @@ function remember(layout: GameLayout, memo: Memo, file: string, sum: string, ide
     delete memo.good[k];
     delete ids[k];
   }
+  save(layout, memo);
+}
+
+function save(layout: GameLayout, memo: Memo): void {
   const tmp = `${memoPath(layout)}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, JSON.stringify(memo));

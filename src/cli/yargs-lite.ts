@@ -33,11 +33,10 @@ function defaultExport<F>(m: unknown): F {
 export async function loadYargs(): Promise<(args: string[]) => Argv> {
   try {
     const root = dirname(require.resolve('yargs/package.json'));
-    const [{ YargsFactory }, { default: Parser }, { default: escalade }, { default: getCallerFile }] = await Promise.all([
+    const [{ YargsFactory }, { default: Parser }, { default: escalade }] = await Promise.all([
       import(pathToFileURL(join(root, 'build', 'lib', 'yargs-factory.js')).href) as Promise<{ YargsFactory: Factory }>,
       import('yargs-parser'),
       import('escalade/sync'),
-      import('get-caller-file'),
     ]);
     const mainFilename = root.substring(0, root.lastIndexOf('node_modules'));
     // cliui's table maker with our measuring and wrapping (text-width.ts: plain text without
@@ -50,7 +49,25 @@ export async function loadYargs(): Promise<(args: string[]) => Argv> {
       return defaultExport<(o: object) => unknown>(require('cliui'));
     });
     type Y18n = Record<'__' | '__n' | 'setLocale' | 'getLocale' | 'updateLocale', (...a: unknown[]) => unknown>;
-    const y18n = lazy(() => defaultExport<(o: object) => Y18n>(require('y18n'))({ directory: join(root, 'locales'), updateFiles: false }));
+    // y18n (CommonJS: the first require starts Node's CommonJS loader) only when a message is
+    // looked up. yargs sets the locale as it starts: that call, and any locale change or update,
+    // is kept and replayed, in order, on the real y18n when it loads.
+    const deferred: [keyof Y18n, unknown[]][] = [];
+    let y18nLoaded: Y18n | undefined;
+    const y18n = (): Y18n => {
+      if (!y18nLoaded) {
+        y18nLoaded = defaultExport<(o: object) => Y18n>(require('y18n'))({ directory: join(root, 'locales'), updateFiles: false });
+        for (const [op, a] of deferred.splice(0)) y18nLoaded[op](...a);
+      }
+      return y18nLoaded;
+    };
+    let lastLocale: unknown;
+    const later = (op: keyof Y18n) => (...a: unknown[]) => {
+      if (y18nLoaded) return y18nLoaded[op](...a);
+      if (op === 'setLocale') lastLocale = a[0];
+      deferred.push([op, a]);
+    };
+    const getCallerFile = lazy(() => defaultExport<(position?: number) => string>(require('get-caller-file')));
     const shim = {
       // node:assert (5 ms to load) only for an assertion that fails: strict (in)equality is Object.is.
       assert: {
@@ -77,15 +94,15 @@ export async function loadYargs(): Promise<(args: string[]) => Argv> {
       readFileSync,
       readdirSync,
       require,
-      getCallerFile: () => getCallerFile(3),
+      getCallerFile: () => getCallerFile()(3),
       stringWidth: textWidth,
       // Messages are looked up only when one is shown.
       y18n: {
         __: (...a: unknown[]) => y18n().__(...a),
         __n: (...a: unknown[]) => y18n().__n(...a),
-        setLocale: (...a: unknown[]) => y18n().setLocale(...a),
-        getLocale: (...a: unknown[]) => y18n().getLocale(...a),
-        updateLocale: (...a: unknown[]) => y18n().updateLocale(...a),
+        setLocale: later('setLocale'),
+        getLocale: (...a: unknown[]) => (y18nLoaded || lastLocale === undefined ? y18n().getLocale(...a) : lastLocale),
+        updateLocale: later('updateLocale'),
       },
     };
     const yargs = YargsFactory(shim);

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 import type { CommandModule } from 'yargs';
 import { loadYargs } from './yargs-lite.js';
-import { SUMMARIES } from './summaries.js';
 import { UserError } from '../user-error.js';
-import { sendFailureLine, unconfirmedLine } from '../mail/send-report.js';
-import { FieldError } from '../rules/field.js';
-import { DiceError } from '../rules/dice.js';
 
-const EXPECTED = [UserError, FieldError, DiceError];
+/** The errors that are the user's to fix (one line, no stack), loaded only when a run fails. */
+async function expected(): Promise<(new (...a: never[]) => Error)[]> {
+  const [{ FieldError }, { DiceError }] = await Promise.all([import('../rules/field.js'), import('../rules/dice.js')]);
+  return [UserError, FieldError, DiceError];
+}
 
 // Each command's module (and the libraries behind it: mail, pictures, the site) is loaded
 // only when that command runs, so a command starts about as fast as Node itself plus
@@ -50,6 +50,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
 async function commandsFor(args: string[]): Promise<CommandModule[]> {
   const named = [...new Set(args.filter((a) => Object.hasOwn(COMMANDS, a)))];
   if (named.length > 0) return Promise.all(named.map((name) => COMMANDS[name]!()));
+  const { SUMMARIES } = await import('./summaries.js');
   return Promise.all(Object.keys(COMMANDS).map(async (name) => {
     const summary = SUMMARIES[name];
     return summary ? { command: summary[0], describe: summary[1], handler: () => {} } : COMMANDS[name]!();
@@ -88,8 +89,10 @@ async function main(): Promise<void> {
     .parseAsync();
 }
 
-main().then(() => {
+main().then(async () => {
   // The work of the run is saved; but a run whose mail did not all go out says so and fails.
+  // (The report module holds what the mail modules recorded: a run that loaded none has nothing in it.)
+  const { sendFailureLine, unconfirmedLine } = await import('../mail/send-report.js');
   const unconfirmed = unconfirmedLine();
   if (unconfirmed) process.stderr.write(`postboggle: ${unconfirmed}\n`);
   const failed = sendFailureLine();
@@ -97,8 +100,8 @@ main().then(() => {
     process.stderr.write(`postboggle: ${failed}\n`);
     process.exitCode = 1;
   }
-}, (err: unknown) => {
-  const known = EXPECTED.some((E) => err instanceof E);
+}, async (err: unknown) => {
+  const known = (await expected()).some((E) => err instanceof E);
   const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`postboggle: ${message}\n`);
   if (!known && process.env.POSTBOGGLE_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { DateTime, Duration } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { durationMs, formatDeadline } from '../../src/game/deadline.js';
+import { deadlineText } from '../../src/game/deadline-texts.js';
+import { gameLayout } from '../../src/game/layout.js';
 import { durationMillis, formatInZone, isoMillis } from '../../src/game/zone-time.js';
 
 // round show, round list and the deadline checks read stored times without luxon where
@@ -69,5 +74,29 @@ describe('stored times without luxon', () => {
     for (const s of ['P1W', 'PT1.5H', 'P1M', 'P1Y2M', '-PT1H', 'PT', 'P']) expect(durationMillis(s)).toBeUndefined();
     expect(durationMs('P1W')).toBe(7 * 86_400_000);
     expect(durationMs('PT1.5H')).toBe(5_400_000);
+  });
+});
+
+describe('the deadline texts kept for round show', () => {
+  it('gives formatDeadline\'s text, from the cache once made, and only for this environment; a damaged cache is no matter', () => {
+    const layout = gameLayout(mkdtempSync(join(tmpdir(), 'pb-texts-')));
+    const file = join(layout.dir, '.postboggle-texts.cache');
+    const iso = '2026-12-06T20:00:00.000+01:00';
+    expect(deadlineText(layout, iso, 'Europe/Berlin', 'de')).toBe(formatDeadline(iso, 'Europe/Berlin', 'de'));
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { env: string; texts: Record<string, string> };
+    expect(Object.values(kept.texts)).toEqual([formatDeadline(iso, 'Europe/Berlin', 'de')]);
+    // What the cache holds is what round show prints (a planted text proves it is read)…
+    writeFileSync(file, JSON.stringify({ env: kept.env, texts: { [`de Europe/Berlin ${iso}`]: 'planted' } }));
+    expect(deadlineText(layout, iso, 'Europe/Berlin', 'de')).toBe('planted');
+    // …but not a text made under another Node, ICU, tz data or postboggle build, nor another time, zone or language.
+    writeFileSync(file, JSON.stringify({ env: `${kept.env} other`, texts: { [`de Europe/Berlin ${iso}`]: 'planted' } }));
+    expect(deadlineText(layout, iso, 'Europe/Berlin', 'de')).toBe(formatDeadline(iso, 'Europe/Berlin', 'de'));
+    expect(deadlineText(layout, iso, 'America/New_York', 'en')).toBe(formatDeadline(iso, 'America/New_York', 'en'));
+    writeFileSync(file, '{"env": "v20');
+    expect(deadlineText(layout, iso, 'Europe/Berlin', 'fr')).toBe(formatDeadline(iso, 'Europe/Berlin', 'fr'));
+    // A time without offset is read in the system's zone: never kept.
+    deadlineText(layout, '2026-12-06T20:00', 'Europe/Berlin', 'it');
+    expect(readFileSync(file, 'utf8')).not.toContain('2026-12-06T20:00 ');
+    expect(readFileSync(file, 'utf8')).not.toMatch(/T20:00"/);
   });
 });

@@ -3,6 +3,7 @@ import { defineCommand } from '../command.js';
 import { roundArg } from '../common-options.js';
 import { now } from '../../game/clock.js';
 import { formatDeadline, isLate } from '../../game/deadline.js';
+import { deadlineText } from '../../game/deadline-texts.js';
 import { openGame } from '../../game/game.js';
 import { withLock } from '../../game/lock.js';
 import { roundStatus, missingPlayers } from '../../game/round-status.js';
@@ -90,7 +91,7 @@ export const roundCommand = defineCommand<RoundArgs>({
       }
       const received = timesInZone(entries.map((e) => e.receivedAt), zone, 'dd.LL. HH:mm');
       const lines = [`round ${r.round} (${status})${r.seed ? `, seed ${r.seed} on ${r.dice}` : ''}`, '', printField(parseField(r.field)), '',
-        `deadline: ${formatDeadline(r.deadline, zone, lang)}`,
+        `deadline: ${deadlineText(game.layout, r.deadline, zone, lang)}`,
         `entries so far: ${entries.length}${entries.length ? ` (${entries.map((e, i) => `${e.name} ${received[i]}`).join(', ')}; times in ${zone})` : ''}`];
       if (r.state !== 'void') lines.push(`missing: ${missing.length ? missing.map((p) => `${p.name} <${p.email}>`).join(', ') : 'nobody'}`);
       if (r.voided) lines.push(`void since ${r.voided.at}${r.voided.reason ? `: ${r.voided.reason}` : ''}`);

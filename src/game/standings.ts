@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { rollingRanking, type RankingRow, type RoundTotals } from '../rules/ranking.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import { type SeasonRow, type SeasonSpan, seasonOf, seasonStandings } from '../rules/season.js';
@@ -7,7 +8,7 @@ import { unrankedEmails } from './computer-addresses.js';
 import type { Game } from './game.js';
 import { identities } from './player-lookup.js';
 import { readRound, roundNumbers } from './rounds.js';
-import { readStateFile } from './state-files.js';
+import { readStateFile, settledIdentity } from './state-files.js';
 
 // The scored rounds as read back, the rolling ranking and the season standings: what
 // `ranking` (and the newsletter, the site) show. Nothing here judges a word, so the judge and
@@ -23,8 +24,72 @@ export function scoredRounds(game: Game): RoundResult[] {
   return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n)) && readRound(game.layout, n).state !== 'void').map((n) => asPlayersNow(readResults(game.layout, n), who));
 }
 
+/** What the ranking and the season standings need of a scored round's results. */
+export interface RoundStanding {
+  round: number;
+  players: { email: string; id?: string; name: string; total: number; rank: number }[];
+}
+
+/**
+ * scoredRounds() as far as the ranking and the season need it: each round's totals, from
+ * .postboggle-totals.cache while its results.json is the file they were taken from (by its
+ * identity, as the state memo knows files: state-files.ts). A results.json holds every word
+ * of every player (2.4 MB a round at 1,000 players); the totals are a fortieth of that, so
+ * `ranking` reads seven rounds' totals where it read and parsed 17 MB. Any other file (new,
+ * rescored, edited) is read and checked as before and its totals kept anew; the cache is a
+ * shortcut only (deleted, damaged or unwritable: every results.json is read).
+ */
+export function scoredStandings(game: Game): RoundStanding[] {
+  const who = identities(game.settings);
+  const path = join(game.layout.dir, TOTALS_FILE);
+  let cache: TotalsCache = { v: TOTALS_VERSION, files: {} };
+  try {
+    const read = JSON.parse(readFileSync(path, 'utf8')) as TotalsCache;
+    if (read?.v === TOTALS_VERSION && read.files && typeof read.files === 'object') cache = read;
+  } catch { /* none yet, or damaged */ }
+  let changed = false;
+  const kept: TotalsCache['files'] = {};
+  const rounds = roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n)) && readRound(game.layout, n).state !== 'void').map((n) => {
+    const file = game.layout.results(n);
+    const key = relative(game.layout.dir, file);
+    let identity = '';
+    try { identity = settledIdentity(statSync(file, { bigint: true })); } catch { /* read below, which says what is wrong */ }
+    const known = cache.files[key];
+    if (identity && known?.id === identity) {
+      kept[key] = known;
+      return { round: known.round, players: known.players.map(([email, id, name, total, rank]) => ({ email, ...(id ? { id } : {}), name, total, rank })) };
+    }
+    const r = readResults(game.layout, n);
+    const standing: RoundStanding = { round: r.round, players: r.players.map((p) => ({ email: p.email, ...(p.id ? { id: p.id } : {}), name: p.name, total: p.total, rank: p.rank })) };
+    // Kept only for a file settled before it was read and the same after (not replaced meanwhile).
+    let after = '';
+    try { after = settledIdentity(statSync(file, { bigint: true })); } catch { /* not kept */ }
+    if (identity && after === identity) kept[key] = { id: identity, round: standing.round, players: standing.players.map((p) => [p.email, p.id ?? '', p.name, p.total, p.rank]) };
+    changed = true;
+    return standing;
+  });
+  if (changed || Object.keys(kept).length !== Object.keys(cache.files).length) {
+    const tmp = `${path}.${process.pid}.tmp`;
+    try {
+      writeFileSync(tmp, JSON.stringify({ v: TOTALS_VERSION, files: kept }));
+      renameSync(tmp, path);
+    } catch {
+      try { unlinkSync(tmp); } catch { /* never made */ }
+    }
+  }
+  return rounds.map((r) => asPlayersNow(r, who));
+}
+
+const TOTALS_FILE = '.postboggle-totals.cache';
+const TOTALS_VERSION = 1;
+interface TotalsCache {
+  v: number;
+  /** By results.json (relative to the game): its identity when read, its round and each player's [email, id, name, total, rank]. */
+  files: Record<string, { id: string; round: number; players: [string, string, string, number, number][] }>;
+}
+
 /** A round's results with each player under their current address and name. */
-export function asPlayersNow(r: RoundResult, who: ReturnType<typeof identities>): RoundResult {
+export function asPlayersNow<R extends RoundStanding>(r: R, who: ReturnType<typeof identities>): R {
   return { ...r, players: r.players.map((p) => { const now = who.get(p.email, p.id); return now ? { ...p, email: now.email, name: now.name } : p; }) };
 }
 
@@ -38,8 +103,8 @@ export function readResults(layout: Game['layout'], n: number): RoundResult {
 }
 
 /** The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves reading them again. */
-export function gameRanking(game: Game, window: number, upTo?: number, scored?: readonly RoundResult[]): { rows: RankingRow[]; rounds: number[] } {
-  const results = (scored ?? scoredRounds(game)).filter((r) => upTo === undefined || r.round <= upTo);
+export function gameRanking(game: Game, window: number, upTo?: number, scored?: readonly RoundStanding[]): { rows: RankingRow[]; rounds: number[] } {
+  const results = (scored ?? scoredStandings(game)).filter((r) => upTo === undefined || r.round <= upTo);
   // Computer players are in the ranking only when the GM ranks them (a benchmark).
   const unranked = unrankedEmails(game.settings, results.flatMap((r) => r.players.map((p) => p.email)));
   const totals: RoundTotals[] = results.map((r) => ({ round: r.round, players: r.players.filter((p) => !unranked.has(p.email.toLowerCase())) }));
@@ -60,10 +125,10 @@ export interface GameSeason extends SeasonSpan {
  * the season's scored rounds; null when the game has no seasons. Unranked computer
  * players are left out, as in the ranking.
  */
-export function gameSeason(game: Game, upTo?: number, scored?: readonly RoundResult[]): GameSeason | null {
+export function gameSeason(game: Game, upTo?: number, scored?: readonly RoundStanding[]): GameSeason | null {
   const s = game.settings.season;
   if (!s) return null;
-  const all = (scored ?? scoredRounds(game)).filter((r) => upTo === undefined || r.round <= upTo);
+  const all = (scored ?? scoredStandings(game)).filter((r) => upTo === undefined || r.round <= upTo);
   const latest = upTo ?? all[all.length - 1]?.round;
   if (latest === undefined) return null;
   const span = seasonOf(latest, s.rounds, s.firstRound);

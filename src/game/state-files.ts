@@ -65,6 +65,10 @@ const require = createRequire(import.meta.url);
 const sha256 = (data: Buffer) => (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(data).digest('hex');
 
 /** A file's identity, or '' while it is too fresh to be told apart by it. */
+export function settledIdentity(st: BigIntStats): string {
+  return identityOf(st);
+}
+
 function identityOf(st: BigIntStats): string {
   return Number(st.mtimeMs) < Date.now() - RACY_MS ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : '';
 }

@@ -5,9 +5,9 @@ import { isLate } from './deadline.js';
 import type { Game } from './game.js';
 import { readEntries, type RoundRecord } from './rounds.js';
 
-/** Players of the game without an entry of record in the round. */
-export function missingPlayers(game: Game, round: number): { email: string; name: string }[] {
-  const have = new Set(readEntries(game.layout, round).entries.map((e) => e.email.toLowerCase()));
+/** Players of the game without an entry of record in the round (whose entries a caller that has read them passes in). */
+export function missingPlayers(game: Game, round: number, entries?: readonly { email: string }[]): { email: string; name: string }[] {
+  const have = new Set((entries ?? readEntries(game.layout, round).entries).map((e) => e.email.toLowerCase()));
   return game.settings.players.filter((p) => !have.has(p.email.toLowerCase())).map((p) => ({ email: p.email, name: p.name }));
 }
 

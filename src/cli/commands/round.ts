@@ -83,7 +83,7 @@ export const roundCommand = defineCommand<RoundArgs>({
     const r = resolveRound(game.layout, argv.round);
     if (argv.action === 'show') {
       const entries = readEntries(game.layout, r.round).entries;
-      const missing = missingPlayers(game, r.round);
+      const missing = missingPlayers(game, r.round, entries);
       const status = roundStatus(game, r);
       if (argv.json) {
         out(JSON.stringify({ ...r, status, entries: entries.map((e) => ({ email: e.email, name: e.name, receivedAt: e.receivedAt })), missing }, null, 2));

@@ -14,8 +14,8 @@ export interface StartupFigure {
   ratio: number;
 }
 
-export async function benchStartup(players = 1000, repeats = 7, main = MAIN): Promise<{ nodeMs: number; figures: StartupFigure[] }> {
-  const { dir } = await syntheticGame({ players, rounds: 3, dictionary: 'built' });
+export async function benchStartup(players = 1000, repeats = 7, main = MAIN, rounds = 3): Promise<{ nodeMs: number; figures: StartupFigure[] }> {
+  const { dir } = await syntheticGame({ players, rounds, dictionary: 'built' });
   const commands: [string, string[]][] = [
     ['--help', ['--help']],
     ['solve', ['solve', SEED_FIELD]],
@@ -42,9 +42,11 @@ export async function benchStartup(players = 1000, repeats = 7, main = MAIN): Pr
   return { nodeMs, figures: commands.map(([command], i) => ({ command, ms: median(runs[i]!), ratio: median(runs[i]!) / nodeMs })) };
 }
 
+// Usage: node dist/bench/startup.js [players] [older build's main.js] (BENCH_ROUNDS: scored rounds, default 3).
 if (process.argv[1]?.endsWith('startup.js')) {
   const players = Number(process.argv[2] ?? 1000);
-  const { nodeMs, figures } = await benchStartup(players, 7, process.argv[3] ?? MAIN);
-  console.log(`node -e 0: ${nodeMs.toFixed(0)} ms; game of ${players} players`);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const { nodeMs, figures } = await benchStartup(players, 7, process.argv[3] || MAIN, rounds);
+  console.log(`node -e 0: ${nodeMs.toFixed(0)} ms; game of ${players} players, ${rounds} rounds`);
   for (const f of figures) console.log(`  ${f.command.padEnd(11)} ${f.ms.toFixed(0).padStart(5)} ms  ${f.ratio.toFixed(2)}x`);
 }

@@ -6,6 +6,7 @@ import { UserError } from '../user-error.js';
 import { sendFailureLine, unconfirmedLine } from '../mail/send-report.js';
 import { FieldError } from '../rules/field.js';
 import { DiceError } from '../rules/dice.js';
+import { ingestThroughWatch } from './ingest-client.js';
 
 const EXPECTED = [UserError, FieldError, DiceError];
 
@@ -67,6 +68,13 @@ for (const stream of [process.stdout, process.stderr]) {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes('ingest')) {
+    const code = await ingestThroughWatch(args);
+    if (code !== null) {
+      process.exitCode = code;
+      return;
+    }
+  }
   const [yargs, commands] = await Promise.all([loadYargs(), commandsFor(args)]);
   let cli = yargs(args)
     .scriptName('postboggle')

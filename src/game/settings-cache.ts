@@ -53,6 +53,8 @@ interface CacheFile {
 /** Slack for file systems whose clocks or time stamps are coarse. */
 const RACY_MS = 3000;
 
+const remembered = new Map<string, { identity: string; at: number; settings: Settings }>();
+
 /** Validated settings from a postboggle.yaml, through the cache beside it. */
 export function loadSettings(path: string): Settings {
   let st: BigIntStats;
@@ -62,12 +64,20 @@ export function loadSettings(path: string): Settings {
     throw new UserError(`no game here: ${path} is missing (run postboggle init, or pass --dir)`);
   }
   const identity = `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  // A process that opens the game again and again (watch) keeps what it read, by the same
+  // rule as the cache file: the YAML's identity unchanged and not modified near that moment.
+  const seen = remembered.get(path);
+  if (seen && seen.identity === identity && Number(st.mtimeMs) < seen.at - RACY_MS) return seen.settings;
+  const at = Date.now();
   const schema = createHash('sha1').update(readFileSync(SCHEMA_CODE)).digest('hex');
   const cachePath = join(dirname(path), SETTINGS_CACHE);
   const file = readCacheFile(cachePath);
   if (file && file.stat === identity && file.key.startsWith(`${schema}:`) && typeof file.writtenAt === 'number' && Number(st.mtimeMs) < file.writtenAt - RACY_MS) {
     const cached = fromCache(file);
-    if (cached) return cached;
+    if (cached) {
+      remembered.set(path, { identity, at, settings: cached });
+      return cached;
+    }
   }
   let bytes: Buffer;
   try {

@@ -9,8 +9,8 @@
 // wall time. `node -e 0` is timed alongside for the ratio.
 // Usage: node dist/bench/one-mail.js [players] [mails] (defaults 10,000 and 9); BENCH_CLI
 // names another build's dist/src/cli/main.js (the previous design); BENCH_JSON=1 adds a JSON line.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,32 @@ export interface OneMailFigure {
   nodeMs: number;
   first: { ms: number; cpuMs: number };
   next: { ms: number; cpuMs: number; rssMB: number };
+  /** The same mails handed to a running `postboggle watch`: the ingest process, and the watch's CPU a mail. */
+  watch: { ms: number; cpuMs: number; watchCpuMs: number };
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** CPU time (user + sys) a process has used so far, from /proc (Linux). */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks of 1/100 s
+}
+
+/** Mails handed to a running watch (spawned here), one ingest process each. */
+function throughWatch(dir: string, mails: number): { ms: number; cpuMs: number; watchCpuMs: number } {
+  const watch = spawn(process.execPath, [MAIN, 'watch', '--dir', dir, '--interval', '3600'], { env: { ...process.env, POSTBOGGLE_NOW: OPEN_AT }, stdio: 'ignore' });
+  try {
+    for (let i = 0; i < 600 && !existsSync(join(dir, '.postboggle.sock')); i++) sleep(50);
+    sleep(500); // its first tick
+    const before = cpuOf(watch.pid!);
+    const times = Array.from({ length: mails }, (_, n) => run([MAIN, 'ingest', '--dir', dir], mail((n * 104729) % 1000, 1000 + n)));
+    const watchCpuMs = (cpuOf(watch.pid!) - before) / mails;
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    return { ms: median(times.map((t) => t.ms)), cpuMs: median(times.map((t) => t.cpuMs)), watchCpuMs };
+  } finally {
+    watch.kill('SIGTERM');
+  }
 }
 
 function run(args: string[], input?: Buffer): { ms: number; cpuMs: number; rssMB: number } {
@@ -76,7 +102,8 @@ export function benchOneMail(players: number, mails = 9): OneMailFigure {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
     const rest = times.slice(1);
-    return {
+    const watch = throughWatch(dir, Math.max(mails, 5));
+    return { watch,
       players, nodeMs: median(node), first: { ms: times[0]!.ms, cpuMs: times[0]!.cpuMs },
       next: { ms: median(rest.map((t) => t.ms)), cpuMs: median(rest.map((t) => t.cpuMs)), rssMB: median(rest.map((t) => t.rssMB)) },
     };
@@ -88,6 +115,7 @@ export function benchOneMail(players: number, mails = 9): OneMailFigure {
 
 export function printOneMail(f: OneMailFigure): void {
   console.log(`  ${f.players.toLocaleString('en').padStart(7)} players: one mail ${f.next.ms.toFixed(0)} ms (CPU ${f.next.cpuMs.toFixed(0)} ms, ${(f.next.ms / f.nodeMs).toFixed(1)}x node -e 0 at ${f.nodeMs.toFixed(0)} ms), peak RSS ${f.next.rssMB.toFixed(0)} MB; the first after a batch ${f.first.ms.toFixed(0)} ms (CPU ${f.first.cpuMs.toFixed(0)} ms)`);
+  console.log(`  ${''.padStart(15)} handed to a running watch: ${f.watch.ms.toFixed(0)} ms (${(f.watch.ms / f.nodeMs).toFixed(2)}x node -e 0; CPU ${f.watch.cpuMs.toFixed(0)} ms in ingest, ${f.watch.watchCpuMs.toFixed(0)} ms in the watch)`);
 }
 
 if (process.argv[1]?.endsWith('one-mail.js')) {

@@ -2,6 +2,7 @@
 import type { CommandModule } from 'yargs';
 import { loadYargs } from './yargs-lite.js';
 import { UserError } from '../user-error.js';
+import { ingestThroughWatch } from './ingest-client.js';
 
 /** The errors that are the user's to fix (one line, no stack), loaded only when a run fails. */
 async function expected(): Promise<(new (...a: never[]) => Error)[]> {
@@ -68,6 +69,13 @@ for (const stream of [process.stdout, process.stderr]) {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes('ingest')) {
+    const code = await ingestThroughWatch(args);
+    if (code !== null) {
+      process.exitCode = code;
+      return;
+    }
+  }
   const [yargs, commands] = await Promise.all([loadYargs(), commandsFor(args)]);
   let cli = yargs(args)
     .scriptName('postboggle')

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadWordList } from './word-list.js';
 import { readCompact } from './compact.js';
@@ -18,8 +19,18 @@ export async function loadDictionary(lang: Language): Promise<Lexicon> {
       throw new UserError((e as Error).message);
     }
   }
-  return readCompact(DICT_DIR, lang);
+  // A process that opens the game again and again (watch) reads the dictionary once; a
+  // rebuild writes a new stamp file (a new inode), and the next load reads the new build.
+  const st = statSync(join(DICT_DIR, `${lang}.stamp`));
+  const version = `${st.ino}:${st.mtimeMs}:${st.size}`;
+  const known = loaded.get(lang);
+  if (known?.version === version) return known.lexicon;
+  const lexicon = readCompact(DICT_DIR, lang);
+  loaded.set(lang, { version, lexicon });
+  return lexicon;
 }
+
+const loaded = new Map<Language, { version: string; lexicon: Lexicon }>();
 
 /**
  * The lexicon for a command: the word list named with --words, else the built dictionary of

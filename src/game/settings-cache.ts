@@ -74,6 +74,8 @@ function schemaOf(file: CacheFile | null): { schema: string; schemaStat: string 
   return { schema: sha1(readFileSync(SCHEMA_CODE)), schemaStat };
 }
 
+const remembered = new Map<string, { identity: string; at: number; settings: Settings }>();
+
 /** Validated settings from a postboggle.yaml, through the cache beside it. */
 export function loadSettings(path: string): Settings {
   let st: BigIntStats;
@@ -83,6 +85,11 @@ export function loadSettings(path: string): Settings {
     throw new UserError(`no game here: ${path} is missing (run postboggle init, or pass --dir)`);
   }
   const identity = identityOf(st);
+  // A process that opens the game again and again (watch) keeps what it read, by the same
+  // rule as the cache file: the YAML's identity unchanged and not modified near that moment.
+  const seen = remembered.get(path);
+  if (seen && seen.identity === identity && Number(st.mtimeMs) < seen.at - RACY_MS) return seen.settings;
+  const at = Date.now();
   const cachePath = join(dirname(path), SETTINGS_CACHE);
   const file = readCacheFile(cachePath);
   const { schema, schemaStat } = schemaOf(file);
@@ -90,6 +97,7 @@ export function loadSettings(path: string): Settings {
     const cached = fromCache(file);
     if (cached) {
       if (schemaStat && file.schemaStat !== schemaStat) writeCache(cachePath, file.key, identity, cached, schemaStat);
+      remembered.set(path, { identity, at, settings: cached });
       return cached;
     }
   }

@@ -6,7 +6,9 @@
 // by a condition) keep the per-mail inlining.
 import { createRequire } from 'node:module';
 import { compileHtml, htmlPartialSources, templatePath, type TemplateName } from './render.js';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 // juice (with cheerio) is loaded on first use: most commands send no HTML mail.
 const require = createRequire(import.meta.url);
@@ -83,6 +85,34 @@ export function markupIsStatic(source: string): boolean {
   return true;
 }
 
+/** Where a game keeps its inlined templates (delete it at will; not worth a backup). */
+export const INLINE_CACHE = '.postboggle-inline.cache';
+
+let juiceVersion: string | undefined;
+
+/**
+ * juice's work on a template whose markup is fixed, kept in the game directory under a hash
+ * of everything it depends on (the expanded template with its style sheet, juice's version
+ * and options): a process that sends one mail (procmail's ingest) then neither loads juice
+ * nor inlines, about 0.5 s of CPU. A cache that cannot be read or written only costs that time.
+ */
+function inlinedTemplate(gameDir: string | null, expanded: string): string {
+  const inline = () => compactStyleTags(juiceWith(true, (j) => j(expanded, JUICE_OPTIONS)));
+  if (gameDir === null) return inline();
+  juiceVersion ??= (JSON.parse(readFileSync(join(dirname(require.resolve('juice')), 'package.json'), 'utf8')) as { version: string }).version;
+  const key = createHash('sha256').update(JSON.stringify([1, juiceVersion, JUICE_OPTIONS, expanded])).digest('hex');
+  const file = join(gameDir, INLINE_CACHE, `${key}.html`);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch { /* not inlined yet */ }
+  const html = inline();
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    (require('write-file-atomic') as typeof import('write-file-atomic')).sync(file, html); // loaded on a miss only
+  } catch { /* read-only or full: inline again next time */ }
+  return html;
+}
+
 type Filled = (data: object) => string;
 const preInlined = new Map<string, Filled | null>();
 
@@ -92,7 +122,7 @@ function preInline(gameDir: string | null, path: string, css: string): Filled | 
   if (filled === undefined) {
     filled = null;
     const expanded = expandPartials(readFileSync(path, 'utf8').replace('{{{css}}}', () => css), htmlPartialSources(gameDir));
-    if (expanded !== null && markupIsStatic(expanded)) filled = compileHtml(compactStyleTags(juiceWith(true, (j) => j(expanded, JUICE_OPTIONS))));
+    if (expanded !== null && markupIsStatic(expanded)) filled = compileHtml(inlinedTemplate(gameDir, expanded));
     preInlined.set(key, filled);
   }
   return filled;

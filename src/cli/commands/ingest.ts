@@ -3,8 +3,9 @@ import { join, relative } from 'node:path';
 import { DateTime } from 'luxon';
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
-import { openGame } from '../../game/game.js';
-import { imapFeed, type IngestResult, runIngest } from '../../game/ingest.js';
+import { type Game, openGame } from '../../game/game.js';
+import { imapFeed, type IngestResult, type MailFeed, runIngest } from '../../game/ingest.js';
+import { takeReadStdin } from '../ingest-client.js';
 import { withLock } from '../../game/lock.js';
 import { flushOutboxes } from '../../game/mailer.js';
 import { allOutboxes } from '../../game/rounds.js';
@@ -19,6 +20,7 @@ interface IngestArgs {
 }
 
 async function readStdin(): Promise<Buffer> {
+  if (process.stdin.isTTY) throw new UserError('nothing to ingest: pass --eml FILE…, --maildir DIR or --imap, or pipe one mail into standard input');
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
@@ -58,37 +60,49 @@ export const ingestCommand = defineCommand<IngestArgs>({
       .example('$0 ingest --eml mails/*.eml', 'read saved mails')
       .example('formail -s postboggle ingest --dir ~/boggle < mbox', 'one mail a call from standard input (procmail, fetchmail)'),
   handler: async (argv) => {
-    const game = openGame(argv.dir);
-    let receivedAt: Date | undefined;
-    if (argv.receivedAt) {
-      // A time without an offset is read in the game's zone, as deadlines are.
-      const dt = DateTime.fromISO(argv.receivedAt.trim(), { zone: game.settings.schedule.timezone });
-      if (!dt.isValid) throw new UserError(`--received-at "${argv.receivedAt}" is not an ISO 8601 time (like 2026-11-29T17:55 or 2026-11-29T17:55:00+01:00)`);
-      receivedAt = dt.toJSDate();
+    let feedOf: (game: Game, receivedAt: Date | undefined) => MailFeed;
+    if (argv.imap) feedOf = (game) => imapFeed(game);
+    else if (argv.eml?.length || argv.maildir) {
+      const files = [...(argv.eml ?? []), ...(argv.maildir ? maildirFiles(argv.maildir) : [])];
+      feedOf = (_game, receivedAt) => async (handle) => {
+        for (const f of files) {
+          let raw: Buffer;
+          try { raw = readFileSync(f); } catch { throw new UserError(`cannot read ${f}`); }
+          await handle(raw, { receivedAt });
+        }
+      };
+    } else {
+      const raw = takeReadStdin() ?? await readStdin();
+      feedOf = (_game, receivedAt) => async (handle) => { await handle(raw, { receivedAt }); };
     }
-    const results = await withLock(game.layout, async () => {
-      let feed: Parameters<typeof runIngest>[1];
-      if (argv.imap) feed = imapFeed(game);
-      else if (argv.eml?.length || argv.maildir) {
-        const files = [...(argv.eml ?? []), ...(argv.maildir ? maildirFiles(argv.maildir) : [])];
-        feed = async (handle) => {
-          for (const f of files) {
-            let raw: Buffer;
-            try { raw = readFileSync(f); } catch { throw new UserError(`cannot read ${f}`); }
-            await handle(raw, { receivedAt });
-          }
-        };
-      } else {
-        if (process.stdin.isTTY) throw new UserError('nothing to ingest: pass --eml FILE…, --maildir DIR or --imap, or pipe one mail into standard input');
-        const raw = await readStdin();
-        feed = async (handle) => { await handle(raw, { receivedAt }); };
-      }
-      const out = await runIngest(game, feed);
-      const sent = await flushOutboxes(game, allOutboxes(game.layout));
-      return { out, sent };
-    });
-    for (const r of results.out) process.stdout.write(describeResult(game.layout.dir, r) + '\n');
-    const s = results.sent;
-    process.stdout.write(`${results.out.length} message(s) read; ${s.sent} reply(ies) sent via ${game.settings.mail.transport}${s.held ? `, ${s.held} held back by the rate limit` : ''}${s.failed ? `, ${s.failed} failed (will be retried)` : ''}${s.rejected ? `, ${s.rejected} refused by the server` : ''}\n`);
+    for (const line of await ingestAndReply(argv.dir, argv.receivedAt, feedOf)) process.stdout.write(`${line}\n`);
   },
 });
+
+/** --received-at, read in the game's zone when it names no offset, as deadlines are. */
+function receivedAtOf(game: Game, value: string | null | undefined): Date | undefined {
+  if (!value) return undefined;
+  const dt = DateTime.fromISO(value.trim(), { zone: game.settings.schedule.timezone });
+  if (!dt.isValid) throw new UserError(`--received-at "${value}" is not an ISO 8601 time (like 2026-11-29T17:55 or 2026-11-29T17:55:00+01:00)`);
+  return dt.toJSDate();
+}
+
+/**
+ * One ingest run on the game in dir, under its lock: reads the feed's mails, queues and sends
+ * the replies. Returns the lines the ingest command prints (one a mail, then the summary);
+ * also what a watch answers a mail handed to it over the game's socket.
+ */
+export async function ingestAndReply(dir: string, receivedAt: string | null | undefined, feedOf: (game: Game, receivedAt: Date | undefined) => MailFeed): Promise<string[]> {
+  const game = openGame(dir);
+  const feed = feedOf(game, receivedAtOf(game, receivedAt));
+  const results = await withLock(game.layout, async () => {
+    const out = await runIngest(game, feed);
+    const sent = await flushOutboxes(game, allOutboxes(game.layout));
+    return { out, sent };
+  });
+  const s = results.sent;
+  return [
+    ...results.out.map((r) => describeResult(game.layout.dir, r)),
+    `${results.out.length} message(s) read; ${s.sent} reply(ies) sent via ${game.settings.mail.transport}${s.held ? `, ${s.held} held back by the rate limit` : ''}${s.failed ? `, ${s.failed} failed (will be retried)` : ''}${s.rejected ? `, ${s.rejected} refused by the server` : ''}`,
+  ];
+}

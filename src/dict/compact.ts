@@ -120,7 +120,7 @@ export function readCompact(dir: string, lang: string): Lexicon {
   const trie = FormTrie.fromBytes(readFileSync(files.trie));
   return new Lexicon({
     store: forms, lemmas: packedLemmas(readFileSync(files.lemmas)),
-    sensesAt: (i) => senses.subarray(offsets[i]! * 2, offsets[i + 1]! * 2),
+    senses: { offsets, list: senses },
     sourceNames: meta.sourceNames,
     identity: meta.identity,
     trie,

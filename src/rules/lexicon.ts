@@ -90,7 +90,10 @@ export function packedLemmas(bytes: Buffer): LemmaList {
   let n = 1;
   for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) starts[n++] = i + 1;
   starts[n] = bytes.length + 1;
-  const keys: (string | undefined)[] = [], pos: (PartOfSpeech | undefined)[] = [];
+  // Filled up front, so that the arrays stay packed (written at scattered ids, an empty array
+  // turns into a slow dictionary).
+  const count = starts.length - 1;
+  const keys = new Array<string | undefined>(count).fill(undefined), pos = new Array<PartOfSpeech | undefined>(count).fill(undefined);
   const decode = (id: number) => {
     const line = bytes.toString('utf8', starts[id]!, starts[id + 1]! - 1);
     const tab = line.indexOf('\t');
@@ -98,7 +101,7 @@ export function packedLemmas(bytes: Buffer): LemmaList {
     pos[id] = line.slice(tab + 1) as PartOfSpeech;
   };
   return {
-    count: starts.length - 1,
+    count,
     key: (id) => { if (keys[id] === undefined) decode(id); return keys[id]!; },
     pos: (id) => { if (pos[id] === undefined) decode(id); return pos[id]!; },
   };
@@ -131,8 +134,12 @@ export interface LexiconParts {
   store: FormStore;
   /** Printable, unique lemma keys by id (LemmaTable), and their parts of speech. */
   lemmas: LemmaList;
-  /** Form i's senses as a flat list [lemmaId, tags | sources << 8, …]. */
-  sensesAt: (i: number) => ArrayLike<number>;
+  /**
+   * The senses of every form: form i's are senses.list[2k], senses.list[2k + 1] for k from
+   * senses.offsets[i] to senses.offsets[i + 1] (lemma id, tags | sources << 8), so a look-up
+   * allocates nothing (the solver asks for the lemmas of every word it finds).
+   */
+  senses: { offsets: ArrayLike<number>; list: ArrayLike<number> };
   sourceNames: readonly string[];
   identity: DictionaryIdentity;
   /** The forms as a trie (built dictionaries ship one; else built on first use). */
@@ -157,13 +164,14 @@ export class Lexicon {
   static fromMap(map: ReadonlyMap<string, readonly string[]>, identity?: Partial<DictionaryIdentity>, language: Language = 'de'): Lexicon {
     const table = new LemmaTable(language);
     const forms = [...map.keys()].sort(compareCodeUnits);
-    const senses = forms.map((f) => {
+    const offsets = [0], list: number[] = [];
+    for (const f of forms) {
       const texts = map.get(f)!.length > 0 ? map.get(f)! : [f];
-      const ids = [...new Set(texts.map((t) => table.intern(t) ?? table.intern(f)!))];
-      return ids.flatMap((id) => [id, 0]);
-    });
+      for (const id of new Set(texts.map((t) => table.intern(t) ?? table.intern(f)!))) list.push(id, 0);
+      offsets.push(list.length / 2);
+    }
     return new Lexicon({
-      store: new ArrayForms(forms), lemmas: arrayLemmas(table.keys, table.pos), sensesAt: (i) => senses[i]!,
+      store: new ArrayForms(forms), lemmas: arrayLemmas(table.keys, table.pos), senses: { offsets, list },
       sourceNames: ['word list'],
       identity: { language, kind: 'word list', sources: [], hash: '', ...identity },
     });
@@ -206,19 +214,19 @@ export class Lexicon {
 
   /** Every sense of form i: lemma, part of speech, tags and sources. */
   sensesAt(i: number): LemmaSense[] {
-    const flat = this.parts.sensesAt(i);
+    const { offsets, list } = this.parts.senses;
     const out: LemmaSense[] = [];
-    for (let k = 0; k < flat.length; k += 2) {
-      const id = flat[k]!, bits = flat[k + 1]!;
+    for (let k = 2 * offsets[i]!, end = 2 * offsets[i + 1]!; k < end; k += 2) {
+      const id = list[k]!, bits = list[k + 1]!;
       out.push({ lemma: this.parts.lemmas.key(id), pos: this.parts.lemmas.pos(id), tags: bits & 0xff, sources: bits >>> 8 });
     }
     return out;
   }
 
   private lemmasAt(i: number): string[] {
-    const flat = this.parts.sensesAt(i);
+    const { offsets, list } = this.parts.senses;
     const out: string[] = [];
-    for (let k = 0; k < flat.length; k += 2) out.push(this.parts.lemmas.key(flat[k]!));
+    for (let k = 2 * offsets[i]!, end = 2 * offsets[i + 1]!; k < end; k += 2) out.push(this.parts.lemmas.key(list[k]!));
     return out;
   }
 

@@ -18,9 +18,11 @@ export interface FoundWord {
 const A = 65, Z = 90;
 const ALL_LETTERS = (1 << 26) - 1;
 const TERMINAL = 0x80000000 | 0;
+/** In a found word's joker bits: traced without the star (bits 0–25 are joker letters). */
 const PLAIN = 1 << 26;
+const U = 20, U_BIT = 1 << U;
 const LATIN1 = new TextDecoder('latin1');
-const U_BIT = 1 << 20;
+const LETTERS = Array.from({ length: 26 }, (_, c) => String.fromCharCode(A + c));
 
 function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
@@ -28,126 +30,212 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** Per trie, arrays indexed by node for the words a solve finds, reused from solve to solve. */
-interface FoundArrays { stamp: { generation: number; of: Uint32Array }; bits: Uint32Array }
-const foundByTrie = new WeakMap<object, FoundArrays>();
+// The state of the solve under way, at module level and reused from solve to solve (a solve
+// runs to its end synchronously, so one set is enough): the walk then reads plain variables
+// and typed arrays, allocates nothing per step, and the words found are kept in a small
+// hash table (node → slot) that stays in the processor's cache, not in arrays the size of
+// the trie.
+let mask: Uint32Array = new Uint32Array(0), first: Uint32Array = new Uint32Array(0), minLength = 3;
+let adjFlat: Int32Array = new Int32Array(0), adjCount: Uint8Array = new Uint8Array(0);
+let letterOf = new Int8Array(0), quOf = new Uint8Array(0), used = new Uint8Array(0), path = new Uint8Array(0);
+/** Open addressing, node → 1 + slot (0 empty); always at most half full. */
+let table = new Int32Array(1 << 12), tableMask = (1 << 12) - 1;
+/** Per slot, in the order found: the trie node, its joker bits, the end of its spelling. */
+let foundNode = new Int32Array(1 << 11), foundBits = new Int32Array(1 << 11), spellEnd = new Uint32Array(1 << 11);
+let spelling = new Uint8Array(1 << 14);
+let count = 0, spelled = 0;
 
-function foundArrays(trie: { size: number; mask: Uint32Array }): FoundArrays {
-  let a = foundByTrie.get(trie.mask);
+const adjacency = new Map<number, { flat: Int32Array; count: Uint8Array }>();
+function adjacencyOf(size: number) {
+  let a = adjacency.get(size);
   if (!a) {
-    a = { stamp: { generation: 0, of: new Uint32Array(trie.size) }, bits: new Uint32Array(trie.size) };
-    foundByTrie.set(trie.mask, a);
+    const lists = neighbours(size);
+    a = { flat: new Int32Array(lists.length * 8), count: new Uint8Array(lists.length) };
+    for (let c = 0; c < lists.length; c++) {
+      a.count[c] = lists[c]!.length;
+      for (let i = 0; i < lists[c]!.length; i++) a.flat[c * 8 + i] = lists[c]![i]!;
+    }
+    adjacency.set(size, a);
   }
   return a;
+}
+
+function grow<T extends Int32Array | Uint32Array | Uint8Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  let n = a.length;
+  while (n < need) n *= 2;
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a);
+  return b;
+}
+
+/** A word ends at `node` after `depth` letters of `path`, reached with `joker` (-1: no star). */
+function record(node: number, depth: number, joker: number): void {
+  const bit = joker < 0 ? PLAIN : 1 << joker;
+  let h = (Math.imul(node, 0x9e3779b1) >>> 0) & tableMask;
+  for (;;) {
+    const s = table[h]!;
+    if (s === 0) break;
+    if (foundNode[s - 1] === node) {
+      foundBits[s - 1] = foundBits[s - 1]! | bit;
+      return;
+    }
+    h = (h + 1) & tableMask;
+  }
+  // A new word: spelled once, from the path.
+  if (count === foundNode.length) {
+    foundNode = grow(foundNode, count + 1); foundBits = grow(foundBits, count + 1); spellEnd = grow(spellEnd, count + 1);
+  }
+  spelling = grow(spelling, spelled + depth);
+  for (let d = 0; d < depth; d++) spelling[spelled + d] = path[d]!;
+  spelled += depth;
+  foundNode[count] = node;
+  foundBits[count] = bit;
+  spellEnd[count] = spelled;
+  table[h] = ++count;
+  if (2 * count > tableMask) rehash();
+}
+
+function rehash(): void {
+  table = new Int32Array(2 * table.length);
+  tableMask = table.length - 1;
+  for (let s = 0; s < count; s++) {
+    let h = (Math.imul(foundNode[s]!, 0x9e3779b1) >>> 0) & tableMask;
+    while (table[h] !== 0) h = (h + 1) & tableMask;
+    table[h] = s + 1;
+  }
+}
+
+/**
+ * At `cell`, having reached trie node `node` with `depth` letters: record a word ending
+ * here, then step onto every unused neighbour the trie has a letter for (the star: onto
+ * every child letter at once).
+ */
+function visit(cell: number, node: number, depth: number, joker: number): void {
+  const m = mask[node]!;
+  if ((m & TERMINAL) !== 0 && depth >= minLength) record(node, depth, joker);
+  const children = m & ALL_LETTERS;
+  if (children === 0) return; // no longer word starts with these letters
+  const base = first[node]!;
+  used[cell] = 1;
+  for (let i = cell * 8, end = i + adjCount[cell]!; i < end; i++) {
+    const next = adjFlat[i]!;
+    if (used[next] !== 0) continue;
+    const l = letterOf[next]!;
+    if (l < 0) {
+      // The star: every letter the trie allows here (a player's joker is one letter, so a
+      // word passes over the star once; each cell is used once anyway).
+      let rest = children, k = base;
+      while (rest !== 0) {
+        const low = rest & -rest;
+        const c = 31 - Math.clz32(low);
+        path[depth] = A + c;
+        visit(next, k++, depth + 1, c);
+        rest ^= low;
+      }
+      continue;
+    }
+    const bit = 1 << l;
+    if ((children & bit) === 0) continue;
+    const n = base + popcount(children & (bit - 1));
+    path[depth] = A + l;
+    if (quOf[next] === 0) {
+      visit(next, n, depth + 1, joker);
+      continue;
+    }
+    const mu = mask[n]!; // QU: the U follows in the same step
+    if ((mu & U_BIT) === 0) continue;
+    path[depth + 1] = A + U;
+    visit(next, first[n]! + popcount(mu & (U_BIT - 1)), depth + 2, joker);
+  }
+  used[cell] = 0;
 }
 
 /**
  * Every dictionary word of at least minLength letters on the field, for every joker letter
  * at once: one walk of the field and the dictionary's trie together, the star taking each
- * child letter of the trie node it is reached from (src/rules/trie.ts).
+ * child letter of the trie node it is reached from (src/rules/trie.ts). The words come out
+ * sorted (the trie's form indices are in sorted order), each spelled once from the walk.
  */
-export function solveField(field: Field, lexicon: Lexicon, minLength: number, house?: { verdict: VerdictFn; accepted: Iterable<string> }): FoundWord[] {
+export function solveField(field: Field, lexicon: Lexicon, minLen: number, house?: { verdict: VerdictFn; accepted: Iterable<string> }): FoundWord[] {
   const trie = lexicon.trie();
-  const { mask, first, form } = trie;
   const cells = field.cells.length;
-  // Neighbours flat: cell c's are adjFlat[c*8 .. c*8 + adjCount[c]).
-  const adjFlat = new Int32Array(cells * 8), adjCount = new Uint8Array(cells);
-  neighbours(field.size).forEach((list, c) => {
-    adjCount[c] = list.length;
-    list.forEach((n, i) => { adjFlat[c * 8 + i] = n; });
-  });
+  ({ mask, first } = trie);
+  minLength = minLen;
+  ({ flat: adjFlat, count: adjCount } = adjacencyOf(field.size));
+  if (letterOf.length < cells) {
+    letterOf = new Int8Array(cells); quOf = new Uint8Array(cells); used = new Uint8Array(cells); path = new Uint8Array(2 * cells + 1);
+  }
   // Per cell: -1 the star, else the letter 0–25; QU cells are marked (U follows in the same step).
-  const letter = new Int8Array(cells), isQu = new Uint8Array(cells);
-  field.cells.forEach((f, c) => { letter[c] = f === STAR ? -1 : f.charCodeAt(0) - A; isQu[c] = f === QU ? 1 : 0; });
-  const used = new Uint8Array(cells);
-  // Words found, by the trie node they end at: bit 26 traced without the star, bits 0–25 the
-  // joker letters it can take. Stamped per solve so the arrays are reused (see foundArrays).
-  const { stamp, bits } = foundArrays(trie);
-  const gen = ++stamp.generation;
-  // The letters of the path being walked, so that a found word is spelled from the walk
-  // rather than looked up in the form list (which then never has to be loaded).
-  const path = new Uint8Array(2 * cells + 1);
-  const spelled: string[] = [];
-  /** The trie nodes of the words found, in the order found (their spellings in `spelled`). */
-  const nodes: number[] = [];
-
-  // At `cell`, having reached trie node `node` with `depth` letters: record a word ending
-  // here, then go on to every unused neighbour the trie has a letter for.
-  const visit = (cell: number, node: number, depth: number, joker: number): void => {
-    const m = mask[node]!;
-    if ((m & TERMINAL) !== 0 && depth >= minLength) {
-      const bit = joker < 0 ? PLAIN : 1 << joker;
-      if (stamp.of[node] !== gen) {
-        stamp.of[node] = gen;
-        bits[node] = bit;
-        nodes.push(node);
-        spelled.push(LATIN1.decode(path.subarray(0, depth)));
-      } else bits[node]! |= bit;
-    }
-    const children = m & ALL_LETTERS;
-    if (children === 0) return; // no longer word starts with these letters
-    used[cell] = 1;
-    for (let i = cell * 8, end = i + adjCount[cell]!; i < end; i++) {
-      const next = adjFlat[i]!;
-      if (!used[next]) stepInto(next, node, children, depth, joker);
-    }
-    used[cell] = 0;
-  };
-
-  // From trie node `node` (whose child letters are `children`) onto `cell`.
-  const stepInto = (cell: number, node: number, children: number, depth: number, joker: number): void => {
-    const l = letter[cell]!;
-    if (l < 0) {
-      // The star: every letter the trie allows here (a player's joker is one letter, so a
-      // word passes over the star once; each cell is used once anyway).
-      let rest = children, k = first[node]!;
-      while (rest !== 0) {
-        const low = rest & -rest;
-        const c = 31 - Math.clz32(low);
-        path[depth] = A + c;
-        visit(cell, k++, depth + 1, c);
-        rest ^= low;
+  for (let c = 0; c < cells; c++) {
+    const f = field.cells[c]!;
+    letterOf[c] = f === STAR ? -1 : f.charCodeAt(0) - A;
+    quOf[c] = f === QU ? 1 : 0;
+  }
+  table.fill(0);
+  count = 0; spelled = 0;
+  // The root is a node like any other, reached from a cell outside the field whose
+  // neighbours are all the cells: each cell starts a walk.
+  if (trie.size > 0) {
+    const children = mask[0]! & ALL_LETTERS;
+    for (let cell = 0; cell < cells; cell++) {
+      const l = letterOf[cell]!;
+      if (l < 0) {
+        let rest = children, k = first[0]!;
+        while (rest !== 0) {
+          const low = rest & -rest;
+          const c = 31 - Math.clz32(low);
+          path[0] = A + c;
+          visit(cell, k++, 1, c);
+          rest ^= low;
+        }
+        continue;
       }
-      return;
-    }
-    const bit = 1 << l;
-    if ((children & bit) === 0) return;
-    const n = first[node]! + popcount(children & (bit - 1));
-    path[depth] = A + l;
-    if (!isQu[cell]) {
-      visit(cell, n, depth + 1, joker);
-      return;
-    }
-    const mu = mask[n]!;
-    if ((mu & U_BIT) === 0) return;
-    path[depth + 1] = A + 20;
-    visit(cell, first[n]! + popcount(mu & ALL_LETTERS & (U_BIT - 1)), depth + 2, joker);
-  };
-
-  if (trie.size > 0) for (let cell = 0; cell < cells; cell++) stepInto(cell, 0, mask[0]! & ALL_LETTERS, 0, -1);
-  // The GM's house lists: accepted words the dictionary lacks are traced one by one.
-  const extra = new Map<string, { plain: boolean; letters: string[] }>();
-  if (house) {
-    for (const word of house.accepted) {
-      if (word.length < minLength || lexicon.indexOf(word) >= 0) continue;
-      const options = jokerOptions(field, word);
-      if (onFieldAtAll(options)) extra.set(word, { plain: options.plain, letters: options.letters });
+      const bit = 1 << l;
+      if ((children & bit) === 0) continue;
+      const n = first[0]! + popcount(children & (bit - 1));
+      path[0] = A + l;
+      if (quOf[cell] === 0) { visit(cell, n, 1, -1); continue; }
+      const mu = mask[n]!;
+      if ((mu & U_BIT) === 0) continue;
+      path[1] = A + U;
+      visit(cell, first[n]! + popcount(mu & (U_BIT - 1)), 2, -1);
     }
   }
+  return foundWords(field, lexicon, trie.form, minLen, house);
+}
+
+/** The words the walk found, in sorted order, with their lemmas; then the house lists'. */
+function foundWords(field: Field, lexicon: Lexicon, form: Uint32Array, minLen: number, house?: { verdict: VerdictFn; accepted: Iterable<string> }): FoundWord[] {
+  // Sorted by form index (the forms' sorted order), each key carrying its slot.
+  const order = new Float64Array(count);
+  for (let s = 0; s < count; s++) order[s] = form[foundNode[s]!]! * count + s;
+  order.sort();
+  const text = LATIN1.decode(spelling.subarray(0, spelled));
   const out: FoundWord[] = [];
   const add = (word: string, lemmas: readonly string[], plain: boolean, letters: string[]) => {
     const v = house ? house.verdict(word) : null;
     if (v && (v.kind !== 'known' || v.formNotAllowed)) return; // rejected by the GM, or a form the game refuses
-    out.push({ word, lemmas: v?.kind === 'known' ? v.lemmas : lemmas, plain, letters: plain ? [] : letters });
+    out.push({ word, lemmas: v?.kind === 'known' ? v.lemmas : lemmas, plain, letters });
   };
-  for (let i = 0; i < nodes.length; i++) {
-    const jokers = bits[nodes[i]!]!;
+  for (let k = 0; k < count; k++) {
+    const s = order[k]! % count;
+    const bits = foundBits[s]!;
+    const plain = (bits & PLAIN) !== 0;
     const letters: string[] = [];
-    for (let c = 0; c < 26; c++) if (jokers & (1 << c)) letters.push(String.fromCharCode(A + c));
-    add(spelled[i]!, lexicon.lemmasOfIndex(form[nodes[i]!]!), (jokers & PLAIN) !== 0, letters);
+    for (let rest = plain ? 0 : bits; rest !== 0; rest &= rest - 1) letters.push(LETTERS[31 - Math.clz32(rest & -rest)]!);
+    const word = text.slice(s === 0 ? 0 : spellEnd[s - 1]!, spellEnd[s]!);
+    add(word, lexicon.lemmasOfIndex(form[foundNode[s]!]!), plain, letters);
   }
-  for (const [word, e] of extra) add(word, [word], e.plain, e.letters);
-  return out.sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
+  if (!house) return out;
+  // The GM's house lists: accepted words the dictionary lacks are traced one by one.
+  let extra = false;
+  for (const word of house.accepted) {
+    if (word.length < minLen || lexicon.indexOf(word) >= 0) continue;
+    const options = jokerOptions(field, word);
+    if (onFieldAtAll(options)) { add(word, [word], options.plain, options.plain ? [] : options.letters); extra = true; }
+  }
+  return extra ? out.sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0)) : out;
 }
 
 /** The found words a player with this joker letter may use. */

@@ -1,28 +1,32 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { PartOfSpeech } from '../rules/lemma.js';
 import { ArrayForms, compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms, packedLemmas } from '../rules/lexicon.js';
 import { FormTrie } from '../rules/trie.js';
 
-// The compact dictionary format, four files per language in dict/:
+// The compact dictionary format, files per language in dict/:
 //   <lang>.forms    the folded forms, sorted, one a line
 //   <lang>.lemmas   the lemmas, one a line: printable key <TAB> part of speech (id = line number)
+//   <lang>.lemma-starts  little-endian uint32: where each line of .lemmas starts, and one
+//                   more (its length + 1), so a lemma is read without scanning the file
 //   <lang>.index    little-endian uint32: form count N, then N+1 offsets into the sense list
 //                   that follows; a sense is two numbers: lemma id, and tag bits | source bits << 8
 //                   (form i has senses offsets[i] .. offsets[i+1])
-//   <lang>.trie     the forms as a trie for the solver (src/rules/trie.ts), a uint32 view
-//   <lang>.meta.json  the dictionary's identity (sources with versions, build, content hash)
-//                   and the names of its sources by bit
-// Loading is a typed-array view of the index and of the trie; the forms and the lemma
-// lines are read and scanned only when something asks for them (most commands never do).
+//   <lang>.trie     the forms as a graph for the solver and for look-ups (src/rules/trie.ts),
+//                   a uint32 view
+//   <lang>.meta.json  the dictionary's identity (sources with versions, build, content hash
+//                   of forms, lemmas and index) and the names of its sources by bit
+// Loading is a typed-array view of the graph; the index, the lemma lines and the forms are
+// read only when something asks for them.
 
 const require = createRequire(import.meta.url);
 
 export const dictFiles = (dir: string, lang: string) => ({
   forms: join(dir, `${lang}.forms`),
   lemmas: join(dir, `${lang}.lemmas`),
+  lemmaStarts: join(dir, `${lang}.lemma-starts`),
   index: join(dir, `${lang}.index`),
   meta: join(dir, `${lang}.meta.json`),
   trie: join(dir, `${lang}.trie`),
@@ -72,8 +76,18 @@ function writeSenses(forms: readonly string[], input: CompactInput, hash: Return
   const indexBytes = Buffer.from(index.buffer, index.byteOffset, index.byteLength);
   const digest = hash.update(lemmasText).update('\0').update(indexBytes).digest('hex').slice(0, 16);
   writeFileAtomic.sync(files.lemmas, lemmasText);
+  writeFileAtomic.sync(files.lemmaStarts, lineStarts(lemmaLines));
   writeFileAtomic.sync(files.index, indexBytes);
   return { digest, lemmas: lemmaLines.length };
+}
+
+/** Where each line of the lines joined by newlines starts (in UTF-8 bytes), and one past the last line's newline. */
+function lineStarts(lines: readonly string[]): Buffer {
+  const starts = new Uint32Array(lines.length + 1);
+  let p = 0;
+  lines.forEach((l, i) => { starts[i] = p; p += Buffer.byteLength(l) + 1; });
+  starts[lines.length] = p;
+  return Buffer.from(starts.buffer);
 }
 
 /**
@@ -108,21 +122,50 @@ function senseIndex(forms: readonly string[], input: CompactInput): { index: Uin
 export function readCompact(dir: string, lang: string): Lexicon {
   const files = dictFiles(dir, lang);
   const damaged = (why: string) => new Error(`dictionary ${lang} in ${dir} is damaged (${why}); rebuild it with npm run build:dict`);
-  if (!existsSync(files.meta) || !existsSync(files.trie)) throw damaged('no meta.json or trie');
-  const buf = readFileSync(files.index);
-  const index = new Uint32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
-  const n = index[0]!;
-  const offsets = index.subarray(1, n + 2);
-  const senses = index.subarray(n + 2);
-  if (offsets.length !== n + 1 || senses.length !== 2 * offsets[n]!) throw damaged('index length');
+  if (!existsSync(files.meta) || !existsSync(files.trie) || !existsSync(files.lemmaStarts)) throw damaged('no meta.json, trie or lemma starts');
+  // The sense index (9 MB for German) is read when a form's senses are first asked for.
+  const n = formCount(files.index);
+  let index: { offsets: Uint32Array; list: Uint32Array } | null = null;
+  const senses = () => {
+    if (!index) {
+      const all = uint32View(readFileSync(files.index));
+      const offsets = all.subarray(1, n + 2), list = all.subarray(n + 2);
+      if (offsets.length !== n + 1 || list.length !== 2 * offsets[n]!) throw damaged('index length');
+      index = { offsets, list };
+    }
+    return index;
+  };
   const forms = new PackedForms(n, () => readFileSync(files.forms));
   const meta = JSON.parse(readFileSync(files.meta, 'utf8')) as { identity: DictionaryIdentity; sourceNames: string[] };
-  const trie = FormTrie.fromBytes(readFileSync(files.trie));
+  let trie: FormTrie;
+  try {
+    trie = FormTrie.fromBytes(readFileSync(files.trie));
+  } catch (e) {
+    throw damaged((e as Error).message);
+  }
   return new Lexicon({
-    store: forms, lemmas: packedLemmas(readFileSync(files.lemmas)),
-    senses: { offsets, list: senses },
+    store: forms, lemmas: packedLemmas(() => readFileSync(files.lemmas), uint32View(readFileSync(files.lemmaStarts))),
+    senses: { get offsets() { return senses().offsets; }, get list() { return senses().list; } },
     sourceNames: meta.sourceNames,
     identity: meta.identity,
     trie,
   });
+}
+
+/** A little-endian uint32 view of a file's bytes (copied if they are not 4-byte aligned). */
+function uint32View(buf: Buffer): Uint32Array {
+  const b = buf.byteOffset % 4 === 0 ? buf : new Uint8Array(buf);
+  return new Uint32Array(b.buffer, b.byteOffset, b.byteLength >>> 2);
+}
+
+/** The form count, the index file's first number. */
+function formCount(file: string): number {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    if (readSync(fd, head, 0, 4, 0) !== 4) throw new Error(`${file} is empty`);
+    return head.readUInt32LE(0);
+  } finally {
+    closeSync(fd);
+  }
 }

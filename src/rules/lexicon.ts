@@ -79,22 +79,18 @@ export function arrayLemmas(keys: readonly string[], pos: readonly PartOfSpeech[
 
 /**
  * The lemma file (one "key<TAB>part of speech" a line), read line by line as needed: a
- * command that judges a few words decodes a few lines, not the 60,000 of German.
+ * command that judges a few words decodes a few lines, not the 144,000 of German. `starts`
+ * holds where each line starts, and one more (the file's length + 1); the file's bytes are
+ * read on the first look-up.
  */
-export function packedLemmas(bytes: Buffer): LemmaList {
-  // Line starts in one pass over the bytes into a typed array (a Buffer.indexOf call and an
-  // array push a line cost 25 ms for German's lemma file at every start; this, about 2).
-  let lines = 0;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) lines++;
-  const starts = new Uint32Array(lines + 2);
-  let n = 1;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) starts[n++] = i + 1;
-  starts[n] = bytes.length + 1;
+export function packedLemmas(load: () => Buffer, starts: Uint32Array): LemmaList {
   // Filled up front, so that the arrays stay packed (written at scattered ids, an empty array
   // turns into a slow dictionary).
   const count = starts.length - 1;
   const keys = new Array<string | undefined>(count).fill(undefined), pos = new Array<PartOfSpeech | undefined>(count).fill(undefined);
+  let bytes: Buffer | null = null;
   const decode = (id: number) => {
+    bytes ??= load();
     const line = bytes.toString('utf8', starts[id]!, starts[id + 1]! - 1);
     const tab = line.indexOf('\t');
     keys[id] = line.slice(0, tab);
@@ -258,15 +254,7 @@ export class Lexicon {
 
   /** The index of a form, or -1: down the trie when the dictionary ships one, else by binary search. */
   indexOf(word: string): number {
-    const trie = this.parts.trie;
-    if (trie) {
-      let node = 0;
-      for (let d = 0; d < word.length && node >= 0; d++) {
-        const c = word.charCodeAt(d) - 65;
-        node = c >= 0 && c < 26 ? trie.child(node, c) : -1;
-      }
-      return node >= 0 ? trie.formAt(node) : -1;
-    }
+    if (this.parts.trie) return this.parts.trie.indexOf(word);
     let lo = 0, hi = this.store.size;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;

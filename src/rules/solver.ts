@@ -3,6 +3,7 @@ import { neighbours } from './field.js';
 import { jokerOptions, onFieldAtAll } from './paths.js';
 import type { Lexicon } from './lexicon.js';
 import { LemmaMatcher } from './lemma-matching.js';
+import { popcount } from './trie.js';
 import { wordPoints } from './schemes.js';
 import { type Field, QU, type ScoringScheme, STAR } from './types.js';
 
@@ -24,41 +25,28 @@ const U = 20, U_BIT = 1 << U;
 const LATIN1 = new TextDecoder('latin1');
 const LETTERS = Array.from({ length: 26 }, (_, c) => String.fromCharCode(A + c));
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
 
 // The state of the solve under way, at module level and reused from solve to solve (a solve
 // runs to its end synchronously, so one set is enough): the walk then reads plain variables
 // and typed arrays, allocates nothing per step, and the words found are kept in a small
-// hash table (node → slot) that stays in the processor's cache, not in arrays the size of
-// the trie.
-let mask: Uint32Array = new Uint32Array(0), first: Uint32Array = new Uint32Array(0), minLength = 3;
-let adjFlat: Int32Array = new Int32Array(0), adjCount: Uint8Array = new Uint8Array(0);
-let letterOf = new Int8Array(0), quOf = new Uint8Array(0), used = new Uint8Array(0), path = new Uint8Array(0);
-/** Open addressing, node → 1 + slot (0 empty); always at most half full. */
+// hash table (form index → slot) that stays in the processor's cache.
+let records: Uint32Array = new Uint32Array(0), minLength = 3;
+/** At most 32 cells, so that a set of cells is one number. */
+const MAX_CELLS = 32;
+// The field seen from each cell c: which letters its neighbours show (nearLetters[c], bits
+// 0–25), which neighbours show letter l (nearCells[26c + l], a set of cells), the star's cell
+// if it is a neighbour (nearStar[c]); so a step looks only at the letters the graph and the
+// neighbours have in common, not at every neighbour.
+const nearLetters = new Int32Array(MAX_CELLS), nearCells = new Int32Array(26 * MAX_CELLS), nearStar = new Int32Array(MAX_CELLS);
+const quOf = new Uint8Array(MAX_CELLS), path = new Uint8Array(2 * MAX_CELLS + 1);
+/** The cells of the path being walked. */
+let used = 0;
+/** Open addressing, form index → 1 + slot (0 empty); always at most half full. */
 let table = new Int32Array(1 << 12), tableMask = (1 << 12) - 1;
-/** Per slot, in the order found: the trie node, its joker bits, the end of its spelling. */
-let foundNode = new Int32Array(1 << 11), foundBits = new Int32Array(1 << 11), spellEnd = new Uint32Array(1 << 11);
+/** Per slot, in the order found: the form index, its joker bits, the end of its spelling. */
+let foundForm = new Int32Array(1 << 11), foundBits = new Int32Array(1 << 11), spellEnd = new Uint32Array(1 << 11);
 let spelling = new Uint8Array(1 << 14);
 let count = 0, spelled = 0;
-
-const adjacency = new Map<number, { flat: Int32Array; count: Uint8Array }>();
-function adjacencyOf(size: number) {
-  let a = adjacency.get(size);
-  if (!a) {
-    const lists = neighbours(size);
-    a = { flat: new Int32Array(lists.length * 8), count: new Uint8Array(lists.length) };
-    for (let c = 0; c < lists.length; c++) {
-      a.count[c] = lists[c]!.length;
-      for (let i = 0; i < lists[c]!.length; i++) a.flat[c * 8 + i] = lists[c]![i]!;
-    }
-    adjacency.set(size, a);
-  }
-  return a;
-}
 
 function grow<T extends Int32Array | Uint32Array | Uint8Array>(a: T, need: number): T {
   if (need <= a.length) return a;
@@ -69,27 +57,27 @@ function grow<T extends Int32Array | Uint32Array | Uint8Array>(a: T, need: numbe
   return b;
 }
 
-/** A word ends at `node` after `depth` letters of `path`, reached with `joker` (-1: no star). */
-function record(node: number, depth: number, joker: number): void {
+/** Form `form` ends after `depth` letters of `path`, reached with `joker` (-1: no star). */
+function record(form: number, depth: number, joker: number): void {
   const bit = joker < 0 ? PLAIN : 1 << joker;
-  let h = (Math.imul(node, 0x9e3779b1) >>> 0) & tableMask;
+  let h = (Math.imul(form, 0x9e3779b1) >>> 0) & tableMask;
   for (;;) {
     const s = table[h]!;
     if (s === 0) break;
-    if (foundNode[s - 1] === node) {
+    if (foundForm[s - 1] === form) {
       foundBits[s - 1] = foundBits[s - 1]! | bit;
       return;
     }
     h = (h + 1) & tableMask;
   }
   // A new word: spelled once, from the path.
-  if (count === foundNode.length) {
-    foundNode = grow(foundNode, count + 1); foundBits = grow(foundBits, count + 1); spellEnd = grow(spellEnd, count + 1);
+  if (count === foundForm.length) {
+    foundForm = grow(foundForm, count + 1); foundBits = grow(foundBits, count + 1); spellEnd = grow(spellEnd, count + 1);
   }
   spelling = grow(spelling, spelled + depth);
   for (let d = 0; d < depth; d++) spelling[spelled + d] = path[d]!;
   spelled += depth;
-  foundNode[count] = node;
+  foundForm[count] = form;
   foundBits[count] = bit;
   spellEnd[count] = spelled;
   table[h] = ++count;
@@ -100,116 +88,121 @@ function rehash(): void {
   table = new Int32Array(2 * table.length);
   tableMask = table.length - 1;
   for (let s = 0; s < count; s++) {
-    let h = (Math.imul(foundNode[s]!, 0x9e3779b1) >>> 0) & tableMask;
+    let h = (Math.imul(foundForm[s]!, 0x9e3779b1) >>> 0) & tableMask;
     while (table[h] !== 0) h = (h + 1) & tableMask;
     table[h] = s + 1;
   }
 }
 
 /**
- * At `cell`, having reached trie node `node` with `depth` letters: record a word ending
- * here, then step onto every unused neighbour the trie has a letter for (the star: onto
+ * At `cell`, having reached graph record `rec` (src/rules/trie.ts) after `depth` letters, the
+ * forms before those through `rec` numbering `index` less its `before`: record a word ending
+ * here, then step onto every unused neighbour the graph has a letter for (the star: onto
  * every child letter at once).
  */
-function visit(cell: number, node: number, depth: number, joker: number): void {
-  const m = mask[node]!;
-  if ((m & TERMINAL) !== 0 && depth >= minLength) record(node, depth, joker);
+function visit(cell: number, rec: number, depth: number, joker: number, index: number): void {
+  const m = records[3 * rec]!;
+  index += records[3 * rec + 2]!;
+  if ((m & TERMINAL) !== 0 && depth >= minLength) record(index, depth, joker);
   const children = m & ALL_LETTERS;
   if (children === 0) return; // no longer word starts with these letters
-  const base = first[node]!;
-  used[cell] = 1;
-  for (let i = cell * 8, end = i + adjCount[cell]!; i < end; i++) {
-    const next = adjFlat[i]!;
-    if (used[next] !== 0) continue;
-    const l = letterOf[next]!;
+  const base = records[3 * rec + 1]!;
+  used |= 1 << cell;
+  const near = cell * 26;
+  for (let letters = children & nearLetters[cell]!; letters !== 0; letters &= letters - 1) {
+    const l = 31 - Math.clz32(letters & -letters);
+    let free = nearCells[near + l]! & ~used;
+    if (free === 0) continue;
+    const r = base + popcount(children & ((1 << l) - 1));
+    path[depth] = A + l;
+    for (; free !== 0; free &= free - 1) {
+      const next = 31 - Math.clz32(free & -free);
+      if (quOf[next] === 0) {
+        visit(next, r, depth + 1, joker, index);
+        continue;
+      }
+      const mu = records[3 * r]!; // QU: the U follows in the same step
+      if ((mu & U_BIT) === 0) continue;
+      path[depth + 1] = A + U;
+      visit(next, records[3 * r + 1]! + popcount(mu & (U_BIT - 1)), depth + 2, joker, index + records[3 * r + 2]!);
+    }
+  }
+  const star = nearStar[cell]!;
+  if (star >= 0 && (used & (1 << star)) === 0) {
+    // The star: every letter the graph allows here (a player's joker is one letter, so a
+    // word passes over the star once; each cell is used once anyway).
+    let k = base;
+    for (let rest = children; rest !== 0; rest &= rest - 1) {
+      const c = 31 - Math.clz32(rest & -rest);
+      path[depth] = A + c;
+      visit(star, k++, depth + 1, c, index);
+    }
+  }
+  used &= ~(1 << cell);
+}
+
+/**
+ * Every dictionary word of at least minLength letters on the field, for every joker letter
+ * at once: one walk of the field and the dictionary's graph together, the star taking each
+ * child letter of the record it is reached from (src/rules/trie.ts). The words come out
+ * sorted (by form index, which is sorted order), each spelled once from the walk.
+ */
+export function solveField(field: Field, lexicon: Lexicon, minLen: number, house?: { verdict: VerdictFn; accepted: Iterable<string> }): FoundWord[] {
+  const cells = field.cells.length;
+  if (cells > MAX_CELLS) throw new Error(`a field of ${cells} cells is larger than the solver takes`);
+  records = lexicon.trie().records;
+  minLength = minLen;
+  // Per cell: -1 the star, else the letter 0–25 (Q for QU, whose U follows in the same step).
+  const letterOf = field.cells.map((f) => (f === STAR ? -1 : f.charCodeAt(0) - A));
+  const lists = neighbours(field.size);
+  nearCells.fill(0, 0, 26 * cells);
+  for (let c = 0; c < cells; c++) {
+    quOf[c] = field.cells[c] === QU ? 1 : 0;
+    let letters = 0, star = -1;
+    for (const n of lists[c]!) {
+      const l = letterOf[n]!;
+      if (l < 0) star = n;
+      else {
+        letters |= 1 << l;
+        nearCells[26 * c + l] = nearCells[26 * c + l]! | (1 << n);
+      }
+    }
+    nearLetters[c] = letters;
+    nearStar[c] = star;
+  }
+  table.fill(0);
+  count = 0; spelled = 0; used = 0;
+  // Each cell starts a walk from the root, as a step from outside the field would.
+  const children = records[0]! & ALL_LETTERS, base = records[1]!;
+  for (let cell = 0; cell < cells; cell++) {
+    const l = letterOf[cell]!;
     if (l < 0) {
-      // The star: every letter the trie allows here (a player's joker is one letter, so a
-      // word passes over the star once; each cell is used once anyway).
-      let rest = children, k = base;
-      while (rest !== 0) {
-        const low = rest & -rest;
-        const c = 31 - Math.clz32(low);
-        path[depth] = A + c;
-        visit(next, k++, depth + 1, c);
-        rest ^= low;
+      let k = base;
+      for (let rest = children; rest !== 0; rest &= rest - 1) {
+        const c = 31 - Math.clz32(rest & -rest);
+        path[0] = A + c;
+        visit(cell, k++, 1, c, 0);
       }
       continue;
     }
     const bit = 1 << l;
     if ((children & bit) === 0) continue;
-    const n = base + popcount(children & (bit - 1));
-    path[depth] = A + l;
-    if (quOf[next] === 0) {
-      visit(next, n, depth + 1, joker);
-      continue;
-    }
-    const mu = mask[n]!; // QU: the U follows in the same step
+    const r = base + popcount(children & (bit - 1));
+    path[0] = A + l;
+    if (quOf[cell] === 0) { visit(cell, r, 1, -1, 0); continue; }
+    const mu = records[3 * r]!;
     if ((mu & U_BIT) === 0) continue;
-    path[depth + 1] = A + U;
-    visit(next, first[n]! + popcount(mu & (U_BIT - 1)), depth + 2, joker);
+    path[1] = A + U;
+    visit(cell, records[3 * r + 1]! + popcount(mu & (U_BIT - 1)), 2, -1, records[3 * r + 2]!);
   }
-  used[cell] = 0;
-}
-
-/**
- * Every dictionary word of at least minLength letters on the field, for every joker letter
- * at once: one walk of the field and the dictionary's trie together, the star taking each
- * child letter of the trie node it is reached from (src/rules/trie.ts). The words come out
- * sorted (the trie's form indices are in sorted order), each spelled once from the walk.
- */
-export function solveField(field: Field, lexicon: Lexicon, minLen: number, house?: { verdict: VerdictFn; accepted: Iterable<string> }): FoundWord[] {
-  const trie = lexicon.trie();
-  const cells = field.cells.length;
-  ({ mask, first } = trie);
-  minLength = minLen;
-  ({ flat: adjFlat, count: adjCount } = adjacencyOf(field.size));
-  if (letterOf.length < cells) {
-    letterOf = new Int8Array(cells); quOf = new Uint8Array(cells); used = new Uint8Array(cells); path = new Uint8Array(2 * cells + 1);
-  }
-  // Per cell: -1 the star, else the letter 0–25; QU cells are marked (U follows in the same step).
-  for (let c = 0; c < cells; c++) {
-    const f = field.cells[c]!;
-    letterOf[c] = f === STAR ? -1 : f.charCodeAt(0) - A;
-    quOf[c] = f === QU ? 1 : 0;
-  }
-  table.fill(0);
-  count = 0; spelled = 0;
-  // The root is a node like any other, reached from a cell outside the field whose
-  // neighbours are all the cells: each cell starts a walk.
-  if (trie.size > 0) {
-    const children = mask[0]! & ALL_LETTERS;
-    for (let cell = 0; cell < cells; cell++) {
-      const l = letterOf[cell]!;
-      if (l < 0) {
-        let rest = children, k = first[0]!;
-        while (rest !== 0) {
-          const low = rest & -rest;
-          const c = 31 - Math.clz32(low);
-          path[0] = A + c;
-          visit(cell, k++, 1, c);
-          rest ^= low;
-        }
-        continue;
-      }
-      const bit = 1 << l;
-      if ((children & bit) === 0) continue;
-      const n = first[0]! + popcount(children & (bit - 1));
-      path[0] = A + l;
-      if (quOf[cell] === 0) { visit(cell, n, 1, -1); continue; }
-      const mu = mask[n]!;
-      if ((mu & U_BIT) === 0) continue;
-      path[1] = A + U;
-      visit(cell, first[n]! + popcount(mu & (U_BIT - 1)), 2, -1);
-    }
-  }
-  return foundWords(field, lexicon, trie.form, minLen, house);
+  return foundWords(field, lexicon, minLen, house);
 }
 
 /** The words the walk found, in sorted order, with their lemmas; then the house lists'. */
-function foundWords(field: Field, lexicon: Lexicon, form: Uint32Array, minLen: number, house?: { verdict: VerdictFn; accepted: Iterable<string> }): FoundWord[] {
+function foundWords(field: Field, lexicon: Lexicon, minLen: number, house?: { verdict: VerdictFn; accepted: Iterable<string> }): FoundWord[] {
   // Sorted by form index (the forms' sorted order), each key carrying its slot.
   const order = new Float64Array(count);
-  for (let s = 0; s < count; s++) order[s] = form[foundNode[s]!]! * count + s;
+  for (let s = 0; s < count; s++) order[s] = foundForm[s]! * count + s;
   order.sort();
   const text = LATIN1.decode(spelling.subarray(0, spelled));
   const out: FoundWord[] = [];
@@ -225,7 +218,7 @@ function foundWords(field: Field, lexicon: Lexicon, form: Uint32Array, minLen: n
     const letters: string[] = [];
     for (let rest = plain ? 0 : bits; rest !== 0; rest &= rest - 1) letters.push(LETTERS[31 - Math.clz32(rest & -rest)]!);
     const word = text.slice(s === 0 ? 0 : spellEnd[s - 1]!, spellEnd[s]!);
-    add(word, lexicon.lemmasOfIndex(form[foundNode[s]!]!), plain, letters);
+    add(word, lexicon.lemmasOfIndex(foundForm[s]!), plain, letters);
   }
   if (!house) return out;
   // The GM's house lists: accepted words the dictionary lacks are traced one by one.
@@ -249,6 +242,26 @@ export interface BestEntry {
   points: number;
 }
 
+/** Found words with their points, best first (equal points: the alphabetically first word). */
+interface Ranked { w: FoundWord; points: number }
+function ranked(found: readonly FoundWord[], scheme: ScoringScheme): Ranked[] {
+  return found.map((w) => ({ w, points: wordPoints(w.word.length, scheme) }))
+    .sort((x, y) => y.points - x.points || (x.w.word < y.w.word ? -1 : 1));
+}
+
+/** The greedy entry over ranked words usable with this joker letter (see bestEntryFor). */
+function entryFrom(candidates: readonly Ranked[], joker: string | null, limit: number): BestEntry {
+  const matcher = new LemmaMatcher();
+  const kept: Ranked[] = [];
+  for (const c of candidates) {
+    if (limit > 0 && kept.length >= limit) break;
+    if (!c.w.plain && (joker === null || !c.w.letters.includes(joker))) continue;
+    if (c.points > 0 && matcher.add(c.w.lemmas)) kept.push(c);
+  }
+  const words = kept.map((k, i) => ({ word: k.w.word, lemma: matcher.assigned(i), points: k.points }));
+  return { joker, words, points: words.reduce((s, w) => s + w.points, 0) };
+}
+
 /**
  * The highest-scoring entry for one joker letter: at most `limit` words (0 = no limit) with
  * distinct lemmas. Sets of words that can be given distinct lemmas form a (transversal)
@@ -256,26 +269,28 @@ export interface BestEntry {
  * optimal. Equal points go to the alphabetically first word, so the result is reproducible.
  */
 export function bestEntryFor(found: readonly FoundWord[], joker: string | null, scheme: ScoringScheme, limit: number): BestEntry {
-  const candidates = wordsForJoker(found, joker)
-    .map((w) => ({ w, points: wordPoints(w.word.length, scheme) }))
-    .sort((x, y) => y.points - x.points || (x.w.word < y.w.word ? -1 : 1));
-  const matcher = new LemmaMatcher();
-  const kept: { w: FoundWord; points: number }[] = [];
-  for (const c of candidates) {
-    if (limit > 0 && kept.length >= limit) break;
-    if (c.points > 0 && matcher.add(c.w.lemmas)) kept.push(c);
-  }
-  const words = kept.map((k, i) => ({ word: k.w.word, lemma: matcher.assigned(i), points: k.points }));
-  return { joker, words, points: words.reduce((s, w) => s + w.points, 0) };
+  return entryFrom(ranked(found, scheme), joker, limit);
 }
 
-/** The best entry over every joker letter (ties: the alphabetically first letter). */
+/** The best entry over every joker letter (ties: the alphabetically first letter); the words are ranked once for all letters. */
 export function bestEntry(field: Field, found: readonly FoundWord[], scheme: ScoringScheme, limit: number): BestEntry {
-  if (!field.cells.includes(STAR)) return bestEntryFor(found, null, scheme, limit);
+  const candidates = ranked(found, scheme);
+  if (!field.cells.includes(STAR)) return entryFrom(candidates, null, limit);
   let best: BestEntry | null = null;
   for (let code = A; code <= Z; code++) {
-    const e = bestEntryFor(found, String.fromCharCode(code), scheme, limit);
+    const e = entryFrom(candidates, String.fromCharCode(code), limit);
     if (!best || e.points > best.points) best = e;
   }
   return best!;
+}
+
+/** How many found words each joker letter A–Z allows (words without the star count for every letter). */
+export function countsByJoker(found: readonly FoundWord[]): Record<string, number> {
+  const counts = new Array<number>(26).fill(0);
+  let plain = 0;
+  for (const w of found) {
+    if (w.plain) plain++;
+    else for (const l of w.letters) counts[l.charCodeAt(0) - A]!++;
+  }
+  return Object.fromEntries(counts.map((n, c) => [String.fromCharCode(A + c), n + plain]));
 }

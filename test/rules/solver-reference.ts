@@ -4,11 +4,68 @@
 import type { VerdictFn } from '../../src/rules/adjudication.js';
 import { neighbours } from '../../src/rules/field.js';
 import { jokerOptions, onFieldAtAll } from '../../src/rules/paths.js';
-import type { Lexicon } from '../../src/rules/lexicon.js';
+import type { FormStore, Lexicon } from '../../src/rules/lexicon.js';
 import type { FoundWord } from '../../src/rules/solver.js';
-import { type Field, QU, STAR } from '../../src/rules/types.js';
+import { LemmaMatcher } from '../../src/rules/lemma-matching.js';
+import { wordPoints } from '../../src/rules/schemes.js';
+import { type Field, QU, type ScoringScheme, STAR } from '../../src/rules/types.js';
 
 const A = 65;
+
+/** The plain trie the old solver walked (the dictionary ships a graph now): mask, first child, form index per node. */
+interface PlainTrie { size: number; mask: Uint32Array; first: Uint32Array; form: Uint32Array }
+const plainTries = new WeakMap<Lexicon, PlainTrie>();
+const plainTrie = (lexicon: Lexicon): PlainTrie => {
+  let t = plainTries.get(lexicon);
+  if (!t) plainTries.set(lexicon, (t = buildPlainTrie(lexicon.store)));
+  return t;
+};
+
+// The old FormTrie.build, verbatim.
+function buildPlainTrie(store: FormStore): PlainTrie {
+  // Exactly the trie's node count: each form of the sorted list adds a node for every
+  // letter past the prefix it shares with the form before it (a bound by total letters
+  // would take three times the memory for a big dictionary).
+  let capacity = 1;
+  let prev = '';
+  for (let i = 0; i < store.size; i++) {
+    const f = store.formAt(i);
+    let shared = 0;
+    while (shared < f.length && shared < prev.length && f.charCodeAt(shared) === prev.charCodeAt(shared)) shared++;
+    capacity += f.length - shared;
+    prev = f;
+  }
+  // Made in the .trie file's layout (node count, mask, first, form), so that toBytes need
+  // not copy it.
+  const all = new Uint32Array(1 + 3 * capacity);
+  all[0] = capacity;
+  const mask = all.subarray(1, 1 + capacity), first = all.subarray(1 + capacity, 1 + 2 * capacity), form = all.subarray(1 + 2 * capacity);
+  // The forms below node n are lo[n] .. hi[n] of the sorted list; they share depth[n] letters.
+  const lo = new Uint32Array(capacity), hi = new Uint32Array(capacity), depth = new Uint32Array(capacity);
+  hi[0] = store.size;
+  let count = 1;
+  for (let n = 0; n < count; n++) {
+    let i = lo[n]!;
+    const end = hi[n]!, d = depth[n]!;
+    if (i < end && store.codeAt(i, d) === -1) {
+      mask[n] = TERMINAL; // the shortest form comes first in sorted order
+      form[n] = i++;
+    }
+    first[n] = count;
+    while (i < end) {
+      const code = store.codeAt(i, d);
+      let j = i + 1;
+      while (j < end && store.codeAt(j, d) === code) j++;
+      mask[n] = mask[n]! | (1 << (code - A));
+      lo[count] = i; hi[count] = j; depth[count] = d + 1;
+      count++;
+      i = j;
+    }
+  }
+  if (count === capacity) return { size: count, mask, first, form };
+  return { size: count, mask: mask.slice(0, count), first: first.slice(0, count), form: form.slice(0, count) };
+}
+
 const ALL_LETTERS = (1 << 26) - 1;
 const TERMINAL = 0x80000000 | 0;
 const PLAIN = 1 << 26;
@@ -40,7 +97,7 @@ function foundArrays(trie: { size: number; mask: Uint32Array }): FoundArrays {
  * child letter of the trie node it is reached from (src/rules/trie.ts).
  */
 export function referenceSolveField(field: Field, lexicon: Lexicon, minLength: number, house?: { verdict: VerdictFn; accepted: Iterable<string> }): FoundWord[] {
-  const trie = lexicon.trie();
+  const trie = plainTrie(lexicon);
   const { mask, first, form } = trie;
   const cells = field.cells.length;
   // Neighbours flat: cell c's are adjFlat[c*8 .. c*8 + adjCount[c]).
@@ -143,3 +200,27 @@ export function referenceSolveField(field: Field, lexicon: Lexicon, minLength: n
   return out.sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
 }
 
+
+/** The best entry as it was computed before (each joker letter filtered and sorted on its own). */
+export function referenceBestEntry(field: Field, found: readonly FoundWord[], scheme: ScoringScheme, limit: number) {
+  const forJoker = (joker: string | null) => {
+    const candidates = found.filter((w) => w.plain || (joker !== null && w.letters.includes(joker)))
+      .map((w) => ({ w, points: wordPoints(w.word.length, scheme) }))
+      .sort((x, y) => y.points - x.points || (x.w.word < y.w.word ? -1 : 1));
+    const matcher = new LemmaMatcher();
+    const kept: { w: FoundWord; points: number }[] = [];
+    for (const c of candidates) {
+      if (limit > 0 && kept.length >= limit) break;
+      if (c.points > 0 && matcher.add(c.w.lemmas)) kept.push(c);
+    }
+    const words = kept.map((k, i) => ({ word: k.w.word, lemma: matcher.assigned(i), points: k.points }));
+    return { joker, words, points: words.reduce((s, w) => s + w.points, 0) };
+  };
+  if (!field.cells.includes(STAR)) return forJoker(null);
+  let best: ReturnType<typeof forJoker> | null = null;
+  for (let code = 65; code <= 90; code++) {
+    const e = forJoker(String.fromCharCode(code));
+    if (!best || e.points > best.points) best = e;
+  }
+  return best!;
+}

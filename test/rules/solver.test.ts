@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { parseField } from '../../src/rules/field.js';
 import { Lexicon } from '../../src/rules/lexicon.js';
 import { jokerOptions } from '../../src/rules/paths.js';
-import { bestEntry, bestEntryFor, solveField } from '../../src/rules/solver.js';
+import { bestEntry, bestEntryFor, countsByJoker, solveField, wordsForJoker } from '../../src/rules/solver.js';
 import type { Field } from '../../src/rules/types.js';
 import { loadDiceSet } from '../../src/dice/load.js';
 import { loadDictionary } from '../../src/dict/resolve.js';
 import { makeVerdict } from '../../src/rules/adjudication.js';
 import { rollField } from '../../src/rules/dice.js';
 import { SEED_FIELD, seedLexicon } from '../helpers.js';
-import { referenceSolveField } from './solver-reference.js';
+import { referenceBestEntry, referenceSolveField } from './solver-reference.js';
 
 /** What the solver must find, word by word, from the path finder alone. */
 function bruteForce(field: Field, lexicon: Lexicon, minLength: number) {
@@ -79,7 +79,13 @@ describe('solver', () => {
       const found = solveField(field, de, 3);
       if (JSON.stringify(found) !== JSON.stringify(referenceSolveField(field, de, 3))) differ.push(field);
       words += found.length;
-      if (i % 10 === 0) {
+      if (i % 20 === 0) {
+        // The best entry, ranked once for all joker letters, as each letter's own did; the counts by letter.
+        for (const scheme of ['letters', 'paroliere'] as const) {
+          for (const limit of [7, 0]) expect(bestEntry(field, found, scheme, limit)).toEqual(referenceBestEntry(field, found, scheme, limit));
+        }
+        const counts = countsByJoker(found);
+        for (let c = 65; c <= 90; c++) expect(counts[String.fromCharCode(c)]).toBe(wordsForJoker(found, String.fromCharCode(c)).length);
         const h = () => ({ verdict, accepted: house.accept.keys() });
         if (JSON.stringify(solveField(field, de, 4, h())) !== JSON.stringify(referenceSolveField(field, de, 4, h()))) differ.push(field);
       }

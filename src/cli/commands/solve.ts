@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { parseField, printField, formatField } from '../../rules/field.js';
-import { bestEntry, solveField, wordsForJoker } from '../../rules/solver.js';
+import { bestEntry, countsByJoker, solveField } from '../../rules/solver.js';
 import { STAR } from '../../rules/types.js';
 import { type DictionaryArgs, rulesFrom, withDictionaryOptions } from '../common-options.js';
 import { dictionaryContext } from '../dictionary-context.js';
@@ -23,8 +23,7 @@ export const solveCommand = defineCommand<SolveArgs>({
     const found = solveField(field, dictionary.lexicon, rules.minLength, { verdict: dictionary.verdict, accepted: dictionary.house.accept.keys() });
     const best = bestEntry(field, found, rules.scheme, rules.wordsPerEntry);
     const hasStar = field.cells.includes(STAR);
-    const byJoker: Record<string, number> = {};
-    if (hasStar) for (let c = 65; c <= 90; c++) byJoker[String.fromCharCode(c)] = wordsForJoker(found, String.fromCharCode(c)).length;
+    const byJoker = hasStar ? countsByJoker(found) : {};
     if (argv.json) {
       const out = {
         field: formatField(field),

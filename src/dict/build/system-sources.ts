@@ -6,8 +6,8 @@
 // identity (and so in every results.json scored with it).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { Language } from '../../rules/types.js';
 
 export interface SystemSource {
@@ -41,7 +41,8 @@ export function chooseSources(dictDir: string, add: string[], remove: string[]):
   const file = choiceFile(dictDir);
   const now = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
   const next = [...new Set([...now.filter((n) => !remove.includes(n)), ...add])].sort();
-  writeFileAtomic.sync(file, JSON.stringify(next) + '\n');
+  // write-file-atomic is loaded only here: every command that loads a dictionary imports this module.
+  (createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic')).sync(file, JSON.stringify(next) + '\n');
 }
 
 function mustExist(s: SystemSource): void {

@@ -115,6 +115,11 @@ function visit(cell: number, rec: number, depth: number, joker: number, index: n
     if (free === 0) continue;
     const r = base + popcount(children & ((1 << l) - 1));
     path[depth] = A + l;
+    if ((records[3 * r]! & ALL_LETTERS) === 0 && quOf[31 - Math.clz32(free & -free)] === 0) {
+      // A leaf (every leaf ends a form): recorded here, once for all the cells that lead to it.
+      if (depth + 1 >= minLength) record(index + records[3 * r + 2]!, depth + 1, joker);
+      continue;
+    }
     for (; free !== 0; free &= free - 1) {
       const next = 31 - Math.clz32(free & -free);
       if (quOf[next] === 0) {
@@ -132,10 +137,11 @@ function visit(cell: number, rec: number, depth: number, joker: number, index: n
     // The star: every letter the graph allows here (a player's joker is one letter, so a
     // word passes over the star once; each cell is used once anyway).
     let k = base;
-    for (let rest = children; rest !== 0; rest &= rest - 1) {
+    for (let rest = children; rest !== 0; rest &= rest - 1, k++) {
       const c = 31 - Math.clz32(rest & -rest);
       path[depth] = A + c;
-      visit(star, k++, depth + 1, c, index);
+      if ((records[3 * k]! & ALL_LETTERS) !== 0) visit(star, k, depth + 1, c, index);
+      else if (depth + 1 >= minLength) record(index + records[3 * k + 2]!, depth + 1, c);
     }
   }
   used &= ~(1 << cell);
@@ -206,19 +212,20 @@ function foundWords(field: Field, lexicon: Lexicon, minLen: number, house?: { ve
   order.sort();
   const text = LATIN1.decode(spelling.subarray(0, spelled));
   const out: FoundWord[] = [];
-  const add = (word: string, lemmas: readonly string[], plain: boolean, letters: string[]) => {
-    const v = house ? house.verdict(word) : null;
-    if (v && (v.kind !== 'known' || v.formNotAllowed)) return; // rejected by the GM, or a form the game refuses
-    out.push({ word, lemmas: v?.kind === 'known' ? v.lemmas : lemmas, plain, letters });
-  };
   for (let k = 0; k < count; k++) {
     const s = order[k]! % count;
-    const bits = foundBits[s]!;
+    const bits = foundBits[s]!, form = foundForm[s]!;
+    const word = text.slice(s === 0 ? 0 : spellEnd[s - 1]!, spellEnd[s]!);
+    let lemmas: readonly string[];
+    if (house) {
+      const v = house.verdict(word, form);
+      if (v.kind !== 'known' || v.formNotAllowed) continue; // rejected by the GM, or a form the game refuses
+      lemmas = v.lemmas;
+    } else lemmas = lexicon.lemmasOfIndex(form);
     const plain = (bits & PLAIN) !== 0;
     const letters: string[] = [];
     for (let rest = plain ? 0 : bits; rest !== 0; rest &= rest - 1) letters.push(LETTERS[31 - Math.clz32(rest & -rest)]!);
-    const word = text.slice(s === 0 ? 0 : spellEnd[s - 1]!, spellEnd[s]!);
-    add(word, lexicon.lemmasOfIndex(foundForm[s]!), plain, letters);
+    out.push({ word, lemmas, plain, letters });
   }
   if (!house) return out;
   // The GM's house lists: accepted words the dictionary lacks are traced one by one.
@@ -226,7 +233,11 @@ function foundWords(field: Field, lexicon: Lexicon, minLen: number, house?: { ve
   for (const word of house.accepted) {
     if (word.length < minLen || lexicon.indexOf(word) >= 0) continue;
     const options = jokerOptions(field, word);
-    if (onFieldAtAll(options)) { add(word, [word], options.plain, options.plain ? [] : options.letters); extra = true; }
+    if (!onFieldAtAll(options)) continue;
+    const v = house.verdict(word);
+    if (v.kind !== 'known' || v.formNotAllowed) continue;
+    out.push({ word, lemmas: v.lemmas, plain: options.plain, letters: options.plain ? [] : options.letters });
+    extra = true;
   }
   return extra ? out.sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0)) : out;
 }
@@ -245,8 +256,18 @@ export interface BestEntry {
 /** Found words with their points, best first (equal points: the alphabetically first word). */
 interface Ranked { w: FoundWord; points: number }
 function ranked(found: readonly FoundWord[], scheme: ScoringScheme): Ranked[] {
-  return found.map((w) => ({ w, points: wordPoints(w.word.length, scheme) }))
-    .sort((x, y) => y.points - x.points || (x.w.word < y.w.word ? -1 : 1));
+  const list = found.map((w) => ({ w, points: wordPoints(w.word.length, scheme) }));
+  let alphabetical = true;
+  for (let i = 1; i < found.length && alphabetical; i++) alphabetical = found[i - 1]!.word < found[i]!.word;
+  if (!alphabetical) return list.sort((x, y) => y.points - x.points || (x.w.word < y.w.word ? -1 : 1));
+  // As the solver gives them (sorted by word): grouped by points, each group keeps that order.
+  const groups = new Map<number, Ranked[]>();
+  for (const r of list) {
+    const g = groups.get(r.points);
+    if (g) g.push(r);
+    else groups.set(r.points, [r]);
+  }
+  return [...groups.keys()].sort((a, b) => b - a).flatMap((p) => groups.get(p)!);
 }
 
 /** The greedy entry over ranked words usable with this joker letter (see bestEntryFor). */

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { PartOfSpeech } from '../rules/lemma.js';
-import { ArrayForms, compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms, packedLemmas } from '../rules/lexicon.js';
+import { ArrayForms, compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms, packedLemmas, type SenseIndex } from '../rules/lexicon.js';
 import { FormTrie } from '../rules/trie.js';
 
 // The compact dictionary format, files per language in dict/:
@@ -50,7 +49,7 @@ export function writeCompact(dir: string, lang: string, input: CompactInput): { 
   const writeFileAtomic = require('write-file-atomic') as typeof import('write-file-atomic'); // only a build writes
   const files = dictFiles(dir, lang);
   const forms = [...input.map.keys()].sort(compareCodeUnits);
-  const hash = createHash('sha256');
+  const hash = (require('node:crypto') as typeof import('node:crypto')).createHash('sha256'); // only a build writes
   // Each file is made and written in a step of its own, so that its text or numbers are let
   // go before the next (a German build peaks here).
   {
@@ -69,7 +68,7 @@ export function writeCompact(dir: string, lang: string, input: CompactInput): { 
 }
 
 /** Writes the .lemmas and .index files; returns the content hash and the lemma count. */
-function writeSenses(forms: readonly string[], input: CompactInput, hash: ReturnType<typeof createHash>, files: ReturnType<typeof dictFiles>): { digest: string; lemmas: number } {
+function writeSenses(forms: readonly string[], input: CompactInput, hash: import('node:crypto').Hash, files: ReturnType<typeof dictFiles>): { digest: string; lemmas: number } {
   const writeFileAtomic = require('write-file-atomic') as typeof import('write-file-atomic');
   const { index, lemmaLines } = senseIndex(forms, input);
   const lemmasText = lemmaLines.join('\n');
@@ -123,19 +122,6 @@ export function readCompact(dir: string, lang: string): Lexicon {
   const files = dictFiles(dir, lang);
   const damaged = (why: string) => new Error(`dictionary ${lang} in ${dir} is damaged (${why}); rebuild it with npm run build:dict`);
   if (!existsSync(files.meta) || !existsSync(files.trie) || !existsSync(files.lemmaStarts)) throw damaged('no meta.json, trie or lemma starts');
-  // The sense index (9 MB for German) is read when a form's senses are first asked for.
-  const n = formCount(files.index);
-  let index: { offsets: Uint32Array; list: Uint32Array } | null = null;
-  const senses = () => {
-    if (!index) {
-      const all = uint32View(readFileSync(files.index));
-      const offsets = all.subarray(1, n + 2), list = all.subarray(n + 2);
-      if (offsets.length !== n + 1 || list.length !== 2 * offsets[n]!) throw damaged('index length');
-      index = { offsets, list };
-    }
-    return index;
-  };
-  const forms = new PackedForms(n, () => readFileSync(files.forms));
   const meta = JSON.parse(readFileSync(files.meta, 'utf8')) as { identity: DictionaryIdentity; sourceNames: string[] };
   let trie: FormTrie;
   try {
@@ -143,29 +129,83 @@ export function readCompact(dir: string, lang: string): Lexicon {
   } catch (e) {
     throw damaged((e as Error).message);
   }
+  // The sense index (9 MB for German) and the lemma lines (2 MB) are read a piece at a time
+  // while few are asked for, whole from then on (the solver asks for hundreds).
+  const index = new PieceFile(files.index, 64, damaged);
+  const n = uint32View(index.bytes(0, 4))[0]!;
+  let whole: { offsets: Uint32Array; list: Uint32Array } | null = null;
+  const wholeIndex = () => {
+    if (!whole) {
+      const all = uint32View(index.all());
+      whole = { offsets: all.subarray(1, n + 2), list: all.subarray(n + 2) };
+      if (whole.offsets.length !== n + 1 || whole.list.length !== 2 * whole.offsets[n]!) throw damaged('index length');
+    }
+    return whole;
+  };
+  const senses: SenseIndex = {
+    get whole() { return whole ?? (index.isWhole() ? wholeIndex() : null); },
+    of(i) {
+      if (i < 0 || i >= n) return [];
+      if (!index.isWhole()) {
+        const range = uint32View(index.bytes(4 * (1 + i), 4 * (3 + i)));
+        if (!index.isWhole()) return uint32View(index.bytes(4 * (n + 2 + 2 * range[0]!), 4 * (n + 2 + 2 * range[1]!)));
+      }
+      const { offsets, list } = wholeIndex();
+      return list.subarray(2 * offsets[i]!, 2 * offsets[i + 1]!);
+    },
+  };
+  const lemmaLines = new PieceFile(files.lemmas, 128, damaged);
   return new Lexicon({
-    store: forms, lemmas: packedLemmas(() => readFileSync(files.lemmas), uint32View(readFileSync(files.lemmaStarts))),
-    senses: { get offsets() { return senses().offsets; }, get list() { return senses().list; } },
+    store: new PackedForms(n, () => readFileSync(files.forms)),
+    lemmas: packedLemmas((from, to) => lemmaLines.bytes(from, to).toString('utf8'), uint32View(readFileSync(files.lemmaStarts))),
+    senses,
     sourceNames: meta.sourceNames,
     identity: meta.identity,
     trie,
   });
 }
 
+/**
+ * A file read in pieces (a positional read each) until `budget` pieces have been asked
+ * for, then whole: a few look-ups cost a few small reads, many cost one read of the file.
+ * Pieces come in buffers of their own, aligned for a Uint32Array view.
+ */
+class PieceFile {
+  private whole: Buffer | null = null;
+  private pieces = 0;
+  constructor(private readonly file: string, private readonly budget: number, private readonly damaged: (why: string) => Error) {}
+
+  isWhole(): boolean {
+    return this.whole !== null;
+  }
+
+  all(): Buffer {
+    return (this.whole ??= readFileSync(this.file));
+  }
+
+  bytes(from: number, to: number): Buffer {
+    if (this.whole || ++this.pieces > this.budget) {
+      const all = this.all();
+      if (to > all.length) throw this.damaged(`${this.file} is shorter than its index says`);
+      return Buffer.from(all.buffer, all.byteOffset + from, to - from);
+    }
+    const out = Buffer.from(new ArrayBuffer(to - from));
+    const fd = openSync(this.file, 'r');
+    try {
+      for (let got = 0; got < out.length;) {
+        const n = readSync(fd, out, got, out.length - got, from + got);
+        if (n === 0) throw this.damaged(`${this.file} is shorter than its index says`);
+        got += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return out;
+  }
+}
+
 /** A little-endian uint32 view of a file's bytes (copied if they are not 4-byte aligned). */
 function uint32View(buf: Buffer): Uint32Array {
   const b = buf.byteOffset % 4 === 0 ? buf : new Uint8Array(buf);
   return new Uint32Array(b.buffer, b.byteOffset, b.byteLength >>> 2);
-}
-
-/** The form count, the index file's first number. */
-function formCount(file: string): number {
-  const fd = openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(4);
-    if (readSync(fd, head, 0, 4, 0) !== 4) throw new Error(`${file} is empty`);
-    return head.readUInt32LE(0);
-  } finally {
-    closeSync(fd);
-  }
 }

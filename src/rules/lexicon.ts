@@ -80,19 +80,17 @@ export function arrayLemmas(keys: readonly string[], pos: readonly PartOfSpeech[
 /**
  * The lemma file (one "key<TAB>part of speech" a line), read line by line as needed: a
  * command that judges a few words decodes a few lines, not the 144,000 of German. `starts`
- * holds where each line starts, and one more (the file's length + 1); the file's bytes are
- * read on the first look-up.
+ * holds where each line starts, and one more (the file's length + 1); `text` gives the
+ * file's text between two byte offsets.
  */
-export function packedLemmas(load: () => Buffer, starts: Uint32Array): LemmaList {
+export function packedLemmas(text: (from: number, to: number) => string, starts: Uint32Array): LemmaList {
   // The lines decoded so far, by id (a Map: two arrays of 144,000 slots would be 2.3 MB of
   // heap at every start, enough to set off a full garbage collection in a short command).
   const lines = new Map<number, { key: string; pos: PartOfSpeech }>();
-  let bytes: Buffer | null = null;
   const decode = (id: number) => {
     let l = lines.get(id);
     if (!l) {
-      bytes ??= load();
-      const line = bytes.toString('utf8', starts[id]!, starts[id + 1]! - 1);
+      const line = text(starts[id]!, starts[id + 1]! - 1);
       const tab = line.indexOf('\t');
       l = { key: line.slice(0, tab), pos: line.slice(tab + 1) as PartOfSpeech };
       lines.set(id, l);
@@ -100,6 +98,25 @@ export function packedLemmas(load: () => Buffer, starts: Uint32Array): LemmaList
     return l;
   };
   return { count: starts.length - 1, key: (id) => decode(id).key, pos: (id) => decode(id).pos };
+}
+
+/**
+ * The senses of the forms. Held whole: form i's are list[2k], list[2k + 1] for k from
+ * offsets[i] to offsets[i + 1] (lemma id, tags | sources << 8), so a look-up allocates
+ * nothing (the solver asks for the lemmas of every word it finds). A built dictionary's
+ * index is read a form at a time while few are asked for (a command judging three words
+ * reads a few hundred bytes of 9 MB): then `whole` is null until it has been read.
+ */
+export interface SenseIndex {
+  readonly whole: { offsets: ArrayLike<number>; list: ArrayLike<number> } | null;
+  /** Form i's senses, flat (lemma id, bits, …). */
+  of(i: number): ArrayLike<number>;
+}
+
+/** Senses held whole, in arrays. */
+export function wholeSenses(offsets: ArrayLike<number>, list: ArrayLike<number>): SenseIndex {
+  const whole = { offsets, list };
+  return { whole, of: (i) => Array.prototype.slice.call(list, 2 * offsets[i]!, 2 * offsets[i + 1]!) as number[] };
 }
 
 /** Where a dictionary comes from, written into results.json so a verdict can be reproduced. */
@@ -129,12 +146,8 @@ export interface LexiconParts {
   store: FormStore;
   /** Printable, unique lemma keys by id (LemmaTable), and their parts of speech. */
   lemmas: LemmaList;
-  /**
-   * The senses of every form: form i's are senses.list[2k], senses.list[2k + 1] for k from
-   * senses.offsets[i] to senses.offsets[i + 1] (lemma id, tags | sources << 8), so a look-up
-   * allocates nothing (the solver asks for the lemmas of every word it finds).
-   */
-  senses: { offsets: ArrayLike<number>; list: ArrayLike<number> };
+  /** The senses of every form (see SenseIndex). */
+  senses: SenseIndex;
   sourceNames: readonly string[];
   identity: DictionaryIdentity;
   /** The forms as a trie (built dictionaries ship one; else built on first use). */
@@ -166,7 +179,7 @@ export class Lexicon {
       offsets.push(list.length / 2);
     }
     return new Lexicon({
-      store: new ArrayForms(forms), lemmas: arrayLemmas(table.keys, table.pos), senses: { offsets, list },
+      store: new ArrayForms(forms), lemmas: arrayLemmas(table.keys, table.pos), senses: wholeSenses(offsets, list),
       sourceNames: ['word list'],
       identity: { language, kind: 'word list', sources: [], hash: '', ...identity },
     });
@@ -209,19 +222,25 @@ export class Lexicon {
 
   /** Every sense of form i: lemma, part of speech, tags and sources. */
   sensesAt(i: number): LemmaSense[] {
-    const { offsets, list } = this.parts.senses;
+    const flat = this.parts.senses.of(i);
     const out: LemmaSense[] = [];
-    for (let k = 2 * offsets[i]!, end = 2 * offsets[i + 1]!; k < end; k += 2) {
-      const id = list[k]!, bits = list[k + 1]!;
+    for (let k = 0; k < flat.length; k += 2) {
+      const id = flat[k]!, bits = flat[k + 1]!;
       out.push({ lemma: this.parts.lemmas.key(id), pos: this.parts.lemmas.pos(id), tags: bits & 0xff, sources: bits >>> 8 });
     }
     return out;
   }
 
   private lemmasAt(i: number): string[] {
-    const { offsets, list } = this.parts.senses;
     const out: string[] = [];
-    for (let k = 2 * offsets[i]!, end = 2 * offsets[i + 1]!; k < end; k += 2) out.push(this.parts.lemmas.key(list[k]!));
+    const whole = this.parts.senses.whole;
+    if (whole) {
+      const { offsets, list } = whole;
+      for (let k = 2 * offsets[i]!, end = 2 * offsets[i + 1]!; k < end; k += 2) out.push(this.parts.lemmas.key(list[k]!));
+      return out;
+    }
+    const flat = this.parts.senses.of(i);
+    for (let k = 0; k < flat.length; k += 2) out.push(this.parts.lemmas.key(flat[k]!));
     return out;
   }
 

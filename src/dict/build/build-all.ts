@@ -1,13 +1,15 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Language } from '../../rules/types.js';
 import { packageDir, packageVersion } from './package-dir.js';
 import { writeCompact } from '../compact.js';
 import type { FormTable } from './form-table.js';
+
+// Libraries a build needs are loaded when one runs: every command that loads a dictionary
+// imports this module to check the dictionary is up to date.
+const require = createRequire(import.meta.url);
 import { stoplist, stoplistPath } from './stoplist.js';
-import { collectGarbage } from './memory.js';
 import { tablePath } from './tables.js';
 import { chosenSources, sourceStamp, sourceVersion, type SystemSource } from './system-sources.js';
 
@@ -31,7 +33,7 @@ const sourceVersions = (lang: Language, dir: string, version = sourceVersion) =>
 
 /** postboggle's own inputs of a language: its stoplist and grammar tables (tables/<lang>-*.tsv). */
 function ownInputsHash(lang: Language): string {
-  const hash = createHash('sha256').update([...stoplist(lang)].join('\n'));
+  const hash = (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update([...stoplist(lang)].join('\n'));
   const dir = dirname(tablePath(`${lang}-x`));
   if (existsSync(dir)) for (const f of readdirSync(dir).filter((n) => n.startsWith(`${lang}-`)).sort()) hash.update(f).update(readFileSync(join(dir, f)));
   return hash.digest('hex').slice(0, 12);
@@ -74,6 +76,7 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
   mkdirSync(dir, { recursive: true });
   const todo = languages.filter((l) => force || !isUpToDate(dir, l));
   if (todo.length === 0) return;
+  const { collectGarbage } = await import('./memory.js');
   const tty = process.stderr.isTTY === true;
   const cliProgress = tty ? (await import('cli-progress')).default : null;
   const bar = tty && cliProgress ? new cliProgress.SingleBar({ format: 'postboggle dictionaries [{bar}] {value}/{total} {step}', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
@@ -95,7 +98,7 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
       map: table.compactInput(), between: collectGarbage, lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
       identity: { language: lang, kind: 'built', build: BUILD_VERSION, sources: [...sourceVersions(lang, dir), `postboggle tables@${ownInputsHash(lang)}`] },
     });
-    (createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic')).sync(join(dir, `${lang}.stamp`), `${stampOf(lang, dir)}\n${inputsFingerprint(lang, dir)}`); // (loaded only by a build)
+    (require('write-file-atomic') as typeof import('write-file-atomic')).sync(join(dir, `${lang}.stamp`), `${stampOf(lang, dir)}\n${inputsFingerprint(lang, dir)}`); // (loaded only by a build)
     if (!bar) say(`${lang}: ${forms} forms, ${lemmas} lemmas in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     bar?.increment(1, { step: `${lang}: ${forms} forms` });
   }

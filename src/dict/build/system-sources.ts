@@ -4,7 +4,6 @@
 // so that a later install rebuilds with it; a chosen source that is missing fails the build
 // with one line naming the package. Each is named, with its version, in the dictionary's
 // identity (and so in every results.json scored with it).
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -60,6 +59,7 @@ export function sourceStamp(s: SystemSource): string {
 export function sourceVersion(s: SystemSource): string {
   mustExist(s);
   try {
+    const { execFileSync } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process'); // only for a build
     const v = execFileSync('dpkg-query', ['-W', '-f', '${Version}', s.debian], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     if (v) return `${s.debian}@${v}`;
   } catch { /* not installed by dpkg */ }

@@ -253,10 +253,14 @@ export interface BestEntry {
   points: number;
 }
 
-/** Found words with their points, best first (equal points: the alphabetically first word). */
-interface Ranked { w: FoundWord; points: number }
+/**
+ * Found words with their points and the joker letters they fit (bits 0–25; all of them, and
+ * PLAIN, for a word traced without the star), best first (equal points: the alphabetically first word).
+ */
+interface Ranked { w: FoundWord; points: number; jokers: number }
 function ranked(found: readonly FoundWord[], scheme: ScoringScheme): Ranked[] {
-  const list = found.map((w) => ({ w, points: wordPoints(w.word.length, scheme) }));
+  const jokersOf = (w: FoundWord) => (w.plain ? ALL_LETTERS | PLAIN : w.letters.reduce((m, l) => m | (1 << (l.charCodeAt(0) - A)), 0));
+  const list = found.map((w) => ({ w, points: wordPoints(w.word.length, scheme), jokers: jokersOf(w) }));
   let alphabetical = true;
   for (let i = 1; i < found.length && alphabetical; i++) alphabetical = found[i - 1]!.word < found[i]!.word;
   if (!alphabetical) return list.sort((x, y) => y.points - x.points || (x.w.word < y.w.word ? -1 : 1));
@@ -274,9 +278,10 @@ function ranked(found: readonly FoundWord[], scheme: ScoringScheme): Ranked[] {
 function entryFrom(candidates: readonly Ranked[], joker: string | null, limit: number): BestEntry {
   const matcher = new LemmaMatcher();
   const kept: Ranked[] = [];
+  const bit = joker === null ? PLAIN : 1 << (joker.charCodeAt(0) - A);
   for (const c of candidates) {
     if (limit > 0 && kept.length >= limit) break;
-    if (!c.w.plain && (joker === null || !c.w.letters.includes(joker))) continue;
+    if ((c.jokers & bit) === 0) continue; // with no joker letter, only words without the star
     if (c.points > 0 && matcher.add(c.w.lemmas)) kept.push(c);
   }
   const words = kept.map((k, i) => ({ word: k.w.word, lemma: matcher.assigned(i), points: k.points }));

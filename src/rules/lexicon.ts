@@ -84,20 +84,28 @@ export function arrayLemmas(keys: readonly string[], pos: readonly PartOfSpeech[
  * file's text between two byte offsets.
  */
 export function packedLemmas(text: (from: number, to: number) => string, starts: Uint32Array): LemmaList {
-  // The lines decoded so far, by id (a Map: two arrays of 144,000 slots would be 2.3 MB of
-  // heap at every start, enough to set off a full garbage collection in a short command).
-  const lines = new Map<number, { key: string; pos: PartOfSpeech }>();
-  const decode = (id: number) => {
-    let l = lines.get(id);
-    if (!l) {
-      const line = text(starts[id]!, starts[id + 1]! - 1);
-      const tab = line.indexOf('\t');
-      l = { key: line.slice(0, tab), pos: line.slice(tab + 1) as PartOfSpeech };
-      lines.set(id, l);
+  // The lines decoded so far, by id: in a Map while they are few (an array of 144,000 slots
+  // is 1.2 MB of heap at every start, enough to set off a full garbage collection in a short
+  // command), in an array once they are many (a look-up in a large Map costs a cache miss).
+  type Line = { key: string; pos: PartOfSpeech };
+  const count = starts.length - 1;
+  const few = new Map<number, Line>();
+  let many: (Line | undefined)[] | null = null;
+  const decode = (id: number): Line => {
+    let l = many ? many[id] : few.get(id);
+    if (l) return l;
+    const line = text(starts[id]!, starts[id + 1]! - 1);
+    const tab = line.indexOf('\t');
+    l = { key: line.slice(0, tab), pos: line.slice(tab + 1) as PartOfSpeech };
+    if (many) many[id] = l;
+    else if (few.set(id, l).size >= 4096) {
+      many = new Array<Line | undefined>(count).fill(undefined); // filled, so that it stays a packed array
+      for (const [i, x] of few) many[i] = x;
+      few.clear();
     }
     return l;
   };
-  return { count: starts.length - 1, key: (id) => decode(id).key, pos: (id) => decode(id).pos };
+  return { count, key: (id) => decode(id).key, pos: (id) => decode(id).pos };
 }
 
 /**

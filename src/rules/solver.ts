@@ -12,9 +12,11 @@ export interface FoundWord {
   lemmas: readonly string[];
   /** Traceable without the star: fits every joker letter. */
   plain: boolean;
-  /** Otherwise the joker letters it needs (one of them), sorted. */
-  letters: string[];
+  /** Otherwise the joker letters it needs (one of them), sorted (a word without the star: one shared empty list). */
+  letters: readonly string[];
 }
+
+const NO_LETTERS: readonly string[] = Object.freeze([]);
 
 const A = 65, Z = 90;
 const ALL_LETTERS = (1 << 26) - 1;
@@ -223,8 +225,12 @@ function foundWords(field: Field, lexicon: Lexicon, minLen: number, house?: { ve
       lemmas = v.lemmas;
     } else lemmas = lexicon.lemmasOfIndex(form);
     const plain = (bits & PLAIN) !== 0;
-    const letters: string[] = [];
-    for (let rest = plain ? 0 : bits; rest !== 0; rest &= rest - 1) letters.push(LETTERS[31 - Math.clz32(rest & -rest)]!);
+    let letters = NO_LETTERS;
+    if (!plain) {
+      const list: string[] = [];
+      for (let rest = bits; rest !== 0; rest &= rest - 1) list.push(LETTERS[31 - Math.clz32(rest & -rest)]!);
+      letters = list;
+    }
     out.push({ word, lemmas, plain, letters });
   }
   if (!house) return out;
@@ -236,7 +242,7 @@ function foundWords(field: Field, lexicon: Lexicon, minLen: number, house?: { ve
     if (!onFieldAtAll(options)) continue;
     const v = house.verdict(word);
     if (v.kind !== 'known' || v.formNotAllowed) continue;
-    out.push({ word, lemmas: v.lemmas, plain: options.plain, letters: options.plain ? [] : options.letters });
+    out.push({ word, lemmas: v.lemmas, plain: options.plain, letters: options.plain ? NO_LETTERS : options.letters });
     extra = true;
   }
   return extra ? out.sort((x, y) => (x.word < y.word ? -1 : x.word > y.word ? 1 : 0)) : out;

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, type Stats, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { PartOfSpeech } from '../rules/lemma.js';
@@ -168,19 +168,41 @@ export function readCompact(dir: string, lang: string): Lexicon {
 /**
  * A file read in pieces (a positional read each) until `budget` pieces have been asked
  * for, then whole: a few look-ups cost a few small reads, many cost one read of the file.
- * Pieces come in buffers of their own, aligned for a Uint32Array view.
+ * Pieces come in buffers of their own, aligned for a Uint32Array view. The file must be the
+ * one there was when the dictionary was loaded (a build replaces the files while a command
+ * may still run): a replaced file is an error, never a piece of another dictionary.
  */
 class PieceFile {
   private whole: Buffer | null = null;
   private pieces = 0;
-  constructor(private readonly file: string, private readonly budget: number, private readonly damaged: (why: string) => Error) {}
+  private readonly identity: string;
+  constructor(private readonly file: string, private readonly budget: number, private readonly damaged: (why: string) => Error) {
+    this.identity = identityOf(statSync(file));
+  }
 
   isWhole(): boolean {
     return this.whole !== null;
   }
 
+  private open(): number {
+    const fd = openSync(this.file, 'r');
+    if (identityOf(fstatSync(fd)) !== this.identity) {
+      closeSync(fd);
+      throw new Error(`dictionary file ${this.file} was replaced (rebuilt?) while this command ran; run it again`);
+    }
+    return fd;
+  }
+
   all(): Buffer {
-    return (this.whole ??= readFileSync(this.file));
+    if (!this.whole) {
+      const fd = this.open();
+      try {
+        this.whole = readFileSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+    return this.whole;
   }
 
   bytes(from: number, to: number): Buffer {
@@ -190,7 +212,7 @@ class PieceFile {
       return Buffer.from(all.buffer, all.byteOffset + from, to - from);
     }
     const out = Buffer.from(new ArrayBuffer(to - from));
-    const fd = openSync(this.file, 'r');
+    const fd = this.open();
     try {
       for (let got = 0; got < out.length;) {
         const n = readSync(fd, out, got, out.length - got, from + got);
@@ -203,6 +225,8 @@ class PieceFile {
     return out;
   }
 }
+
+const identityOf = (st: Stats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
 
 /** A little-endian uint32 view of a file's bytes (copied if they are not 4-byte aligned). */
 function uint32View(buf: Buffer): Uint32Array {

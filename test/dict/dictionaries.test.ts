@@ -160,6 +160,11 @@ describe('compact dictionary format', () => {
     // The first look-ups come in pieces, the later ones from the whole files: every answer the same.
     for (const f of [...forms].sort()) expect([...lexicon.lemmas(f)!].sort(), f).toEqual([...expected.lemmas(f)!].sort());
     expect(lexicon.senses('WAA')!.map((x) => x.sources)).toContain(1);
+    // A build replacing the files under a running command: an error, never another dictionary's senses.
+    const running = readCompact(dir, 'xx');
+    expect(running.lemmas('WAB')).toEqual(['wab']);
+    writeCompact(dir, 'xx', { map: new Map([...map].reverse()), lemmaKeys: table.keys, lemmaPos: table.pos, sourceNames: ['a', 'b'], identity: { language: 'de', kind: 'built', sources: ['a@2'] } });
+    expect(() => running.lemmas('WAC')).toThrow(/replaced/);
     truncateSync(join(dir, 'xx.index'), 4 * 200);
     expect(() => readCompact(dir, 'xx').lemmas('WZK')).toThrow(/damaged/);
   });

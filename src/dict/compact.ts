@@ -157,7 +157,7 @@ export function readCompact(dir: string, lang: string): Lexicon {
   const lemmaLines = new PieceFile(files.lemmas, 128, damaged);
   return new Lexicon({
     store: new PackedForms(n, () => readFileSync(files.forms)),
-    lemmas: packedLemmas((from, to) => lemmaLines.bytes(from, to).toString('utf8'), uint32View(readFileSync(files.lemmaStarts))),
+    lemmas: packedLemmas((from, to) => lemmaLines.text(from, to), uint32View(readFileSync(files.lemmaStarts))),
     senses,
     sourceNames: meta.sourceNames,
     identity: meta.identity,
@@ -203,6 +203,12 @@ class PieceFile {
       }
     }
     return this.whole;
+  }
+
+  /** The text (UTF-8) between two byte offsets. */
+  text(from: number, to: number): string {
+    const whole = this.whole;
+    return whole && to <= whole.length ? whole.toString('utf8', from, to) : this.bytes(from, to).toString('utf8');
   }
 
   bytes(from: number, to: number): Buffer {

@@ -37,6 +37,9 @@ const solverFigures = benchSolver(lexicon, 300);
 const { fields, solved } = solverFigures;
 console.log('');
 printSolver(solverFigures);
+// The word commands' start-up, interleaved with the older build's when BENCH_PREV names one.
+console.log('');
+execFileSync(process.execPath, [fileURLToPath(new URL('./word-commands.js', import.meta.url)), '7', ...(process.env.BENCH_PREV ? [process.env.BENCH_PREV] : [])], { stdio: 'inherit' });
 
 // Dice: how well each set's rolled fields play (1,000 seeded rolls a set).
 console.log('');

@@ -27,7 +27,6 @@ const U = 20, U_BIT = 1 << U;
 const LATIN1 = new TextDecoder('latin1');
 const LETTERS = Array.from({ length: 26 }, (_, c) => String.fromCharCode(A + c));
 
-
 // The state of the solve under way, at module level and reused from solve to solve (a solve
 // runs to its end synchronously, so one set is enough): the walk then reads plain variables
 // and typed arrays, allocates nothing per step, and the words found are kept in a small
@@ -97,10 +96,11 @@ function rehash(): void {
 }
 
 /**
- * At `cell`, having reached graph record `rec` (src/rules/trie.ts) after `depth` letters, the
- * forms before those through `rec` numbering `index` less its `before`: record a word ending
- * here, then step onto every unused neighbour the graph has a letter for (the star: onto
- * every child letter at once).
+ * At `cell`, having reached graph record `rec` (src/rules/trie.ts) after `depth` letters, with
+ * `index` the sum of the `before` numbers along the path up to rec's parent (rec's own is
+ * added here; at a form's end the sum is its index): record a word ending here, then step
+ * onto every unused neighbour the graph has a letter for (the star: onto every child letter
+ * at once).
  */
 function visit(cell: number, rec: number, depth: number, joker: number, index: number): void {
   const m = records[3 * rec]!;

@@ -137,8 +137,9 @@ export function readCompact(dir: string, lang: string): Lexicon {
   const wholeIndex = () => {
     if (!whole) {
       const all = uint32View(index.all());
-      whole = { offsets: all.subarray(1, n + 2), list: all.subarray(n + 2) };
-      if (whole.offsets.length !== n + 1 || whole.list.length !== 2 * whole.offsets[n]!) throw damaged('index length');
+      const offsets = all.subarray(1, n + 2), list = all.subarray(n + 2);
+      if (offsets.length !== n + 1 || list.length !== 2 * offsets[n]!) throw damaged('index length');
+      whole = { offsets, list };
     }
     return whole;
   };
@@ -148,6 +149,7 @@ export function readCompact(dir: string, lang: string): Lexicon {
       if (i < 0 || i >= n) return [];
       if (!index.isWhole()) {
         const range = uint32View(index.bytes(4 * (1 + i), 4 * (3 + i)));
+        if (range[1]! < range[0]!) throw damaged('index offsets');
         if (!index.isWhole()) return uint32View(index.bytes(4 * (n + 2 + 2 * range[0]!), 4 * (n + 2 + 2 * range[1]!)));
       }
       const { offsets, list } = wholeIndex();

@@ -3,8 +3,9 @@ import { FormTrie } from './trie.js';
 import type { Language } from './types.js';
 
 // The in-memory dictionary the rules work on: sorted folded forms, each with its lemma(s).
-// A sorted list answers both "is this a word" and "does any word start with this" by
-// binary search, which is all the solver needs, and it loads without any build step.
+// A word is found down the forms' graph (src/rules/trie.ts), which also gives the solver
+// its walk; a dictionary without one (a game's word list) is searched by binary search
+// until the solver builds its graph.
 
 /** Sorted folded forms (A–Z only, so one byte a letter), by index. */
 export interface FormStore {
@@ -29,7 +30,7 @@ export class ArrayForms implements FormStore {
  * Forms packed in one byte buffer, newline-separated, with the start of each: a German
  * dictionary of 425k forms takes 7 MB this way instead of 40 MB of separate strings. The
  * bytes are read and the starts found on first use: the solver and word look-ups go
- * through the trie and never need them.
+ * through the graph and never need them.
  */
 export class PackedForms implements FormStore {
   private packed: { bytes: Uint8Array; starts: Uint32Array } | null = null;
@@ -158,7 +159,7 @@ export interface LexiconParts {
   senses: SenseIndex;
   sourceNames: readonly string[];
   identity: DictionaryIdentity;
-  /** The forms as a trie (built dictionaries ship one; else built on first use). */
+  /** The forms as a graph (built dictionaries ship one; else built on first use). */
   trie?: FormTrie;
 }
 
@@ -195,7 +196,7 @@ export class Lexicon {
 
   private formTrie: FormTrie | null = null;
 
-  /** The forms as a trie, for the solver. */
+  /** The forms as a graph, for the solver. */
   trie(): FormTrie {
     return (this.formTrie ??= this.parts.trie ?? FormTrie.build(this.store));
   }
@@ -278,7 +279,7 @@ export class Lexicon {
     }
   }
 
-  /** The index of a form, or -1: down the trie when the dictionary ships one, else by binary search. */
+  /** The index of a form, or -1: down the graph when the dictionary ships one, else by binary search. */
   indexOf(word: string): number {
     if (this.parts.trie) return this.parts.trie.indexOf(word);
     let lo = 0, hi = this.store.size;

@@ -2,13 +2,10 @@
 // beside each figure; nothing here fails a build.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadDiceSet } from '../src/dice/load.js';
 import { loadDictionary } from '../src/dict/resolve.js';
 import { makeVerdict } from '../src/rules/adjudication.js';
-import { rollField } from '../src/rules/dice.js';
 import { seededRng } from '../src/rules/rng.js';
 import { type PlayerEntry, scoreRound } from '../src/rules/round-scoring.js';
-import { bestEntry, solveField } from '../src/rules/solver.js';
 import { DEFAULT_RULES } from '../src/rules/types.js';
 
 const fmt = (n: number, d = 1) => n.toFixed(d);
@@ -35,26 +32,14 @@ for (const lang of ['de', 'en', 'fr', 'it']) {
 }
 
 const lexicon = await loadDictionary('de');
-const dice = loadDiceSet('de-5x5');
-const FIELDS = 100;
-const fields = Array.from({ length: FIELDS }, (_, i) => rollField(dice, `bench-${i}`));
-let words = 0;
-fields.slice(0, 10).forEach((f) => solveField(f, lexicon, 3)); // warm up the JIT
-const times: number[] = [];
-const solved = fields.map((f) => {
-  const t = performance.now();
-  const found = solveField(f, lexicon, 3);
-  times.push(performance.now() - t);
-  words += found.length;
-  return found;
-});
-const solveMs = times.sort((a, b) => a - b)[FIELDS >> 1]!;
-const t1 = performance.now();
-fields.forEach((f, i) => bestEntry(f, solved[i]!, 'letters', 7));
-const bestMs = (performance.now() - t1) / FIELDS;
-console.log(`\nsolver, German dictionary, ${FIELDS} rolled de-5x5 fields`);
-console.log(`  solve: ${fmt(solveMs, 2)} ms a field, median (all words, every joker letter; trie of ${lexicon.trie().size} nodes; target <= 1.5 ms), ${fmt(words / FIELDS, 0)} words a field on average`);
-console.log(`  best entry over 26 joker letters: ${fmt(bestMs, 2)} ms a field`);
+const { benchSolver, printSolver } = await import('./solver.js');
+const solverFigures = benchSolver(lexicon, 300);
+const { fields, solved } = solverFigures;
+console.log('');
+printSolver(solverFigures);
+// The word commands' start-up, interleaved with the older build's when BENCH_PREV names one.
+console.log('');
+execFileSync(process.execPath, [fileURLToPath(new URL('./word-commands.js', import.meta.url)), '7', ...(process.env.BENCH_PREV ? [process.env.BENCH_PREV] : [])], { stdio: 'inherit' });
 
 // Dice: how well each set's rolled fields play (1,000 seeded rolls a set).
 console.log('');

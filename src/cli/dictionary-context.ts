@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { resolveLexicon } from '../dict/resolve.js';
-import { openGame } from '../game/game.js';
-import { readHouseLists } from '../game/house-lists.js';
 import { makeVerdict, NO_HOUSE_LISTS, type HouseLists, type VerdictFn } from '../rules/adjudication.js';
 import type { Lexicon } from '../rules/lexicon.js';
 import { DEFAULT_RULES, type Language, type Rules } from '../rules/types.js';
@@ -27,6 +25,8 @@ export interface DictionaryContext {
 export async function dictionaryContext(argv: { dir: string; lang?: Language | undefined; words?: string | undefined }): Promise<DictionaryContext> {
   const dir = resolve(argv.dir);
   if (existsSync(gameLayout(dir).settings)) {
+    // The game's modules (settings, house lists, hashing) are loaded only inside a game.
+    const [{ openGame }, { readHouseLists }] = await Promise.all([import('../game/game.js'), import('../game/house-lists.js')]);
     const game = openGame(dir);
     const language = argv.lang ?? game.settings.language;
     const ownDictionary = language === game.settings.language && !argv.words;

@@ -1,28 +1,31 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, type Stats, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { PartOfSpeech } from '../rules/lemma.js';
-import { ArrayForms, compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms, packedLemmas } from '../rules/lexicon.js';
+import { ArrayForms, compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms, packedLemmas, type SenseIndex } from '../rules/lexicon.js';
 import { FormTrie } from '../rules/trie.js';
 
-// The compact dictionary format, four files per language in dict/:
+// The compact dictionary format, files per language in dict/:
 //   <lang>.forms    the folded forms, sorted, one a line
 //   <lang>.lemmas   the lemmas, one a line: printable key <TAB> part of speech (id = line number)
+//   <lang>.lemma-starts  little-endian uint32: where each line of .lemmas starts, and one
+//                   more (its length + 1), so a lemma is read without scanning the file
 //   <lang>.index    little-endian uint32: form count N, then N+1 offsets into the sense list
 //                   that follows; a sense is two numbers: lemma id, and tag bits | source bits << 8
 //                   (form i has senses offsets[i] .. offsets[i+1])
-//   <lang>.trie     the forms as a trie for the solver (src/rules/trie.ts), a uint32 view
-//   <lang>.meta.json  the dictionary's identity (sources with versions, build, content hash)
-//                   and the names of its sources by bit
-// Loading is a typed-array view of the index and of the trie; the forms and the lemma
-// lines are read and scanned only when something asks for them (most commands never do).
+//   <lang>.trie     the forms as a graph for the solver and for look-ups (src/rules/trie.ts),
+//                   a uint32 view
+//   <lang>.meta.json  the dictionary's identity (sources with versions, build, content hash
+//                   of forms, lemmas and index) and the names of its sources by bit
+// Loading is a typed-array view of the graph; the index, the lemma lines and the forms are
+// read only when something asks for them.
 
 const require = createRequire(import.meta.url);
 
 export const dictFiles = (dir: string, lang: string) => ({
   forms: join(dir, `${lang}.forms`),
   lemmas: join(dir, `${lang}.lemmas`),
+  lemmaStarts: join(dir, `${lang}.lemma-starts`),
   index: join(dir, `${lang}.index`),
   meta: join(dir, `${lang}.meta.json`),
   trie: join(dir, `${lang}.trie`),
@@ -46,7 +49,7 @@ export function writeCompact(dir: string, lang: string, input: CompactInput): { 
   const writeFileAtomic = require('write-file-atomic') as typeof import('write-file-atomic'); // only a build writes
   const files = dictFiles(dir, lang);
   const forms = [...input.map.keys()].sort(compareCodeUnits);
-  const hash = createHash('sha256');
+  const hash = (require('node:crypto') as typeof import('node:crypto')).createHash('sha256'); // only a build writes
   // Each file is made and written in a step of its own, so that its text or numbers are let
   // go before the next (a German build peaks here).
   {
@@ -65,15 +68,25 @@ export function writeCompact(dir: string, lang: string, input: CompactInput): { 
 }
 
 /** Writes the .lemmas and .index files; returns the content hash and the lemma count. */
-function writeSenses(forms: readonly string[], input: CompactInput, hash: ReturnType<typeof createHash>, files: ReturnType<typeof dictFiles>): { digest: string; lemmas: number } {
+function writeSenses(forms: readonly string[], input: CompactInput, hash: import('node:crypto').Hash, files: ReturnType<typeof dictFiles>): { digest: string; lemmas: number } {
   const writeFileAtomic = require('write-file-atomic') as typeof import('write-file-atomic');
   const { index, lemmaLines } = senseIndex(forms, input);
   const lemmasText = lemmaLines.join('\n');
   const indexBytes = Buffer.from(index.buffer, index.byteOffset, index.byteLength);
   const digest = hash.update(lemmasText).update('\0').update(indexBytes).digest('hex').slice(0, 16);
   writeFileAtomic.sync(files.lemmas, lemmasText);
+  writeFileAtomic.sync(files.lemmaStarts, lineStarts(lemmaLines));
   writeFileAtomic.sync(files.index, indexBytes);
   return { digest, lemmas: lemmaLines.length };
+}
+
+/** Where each line of the lines joined by newlines starts (in UTF-8 bytes), and one past the last line's newline. */
+function lineStarts(lines: readonly string[]): Buffer {
+  const starts = new Uint32Array(lines.length + 1);
+  let p = 0;
+  lines.forEach((l, i) => { starts[i] = p; p += Buffer.byteLength(l) + 1; });
+  starts[lines.length] = p;
+  return Buffer.from(starts.buffer);
 }
 
 /**
@@ -108,21 +121,123 @@ function senseIndex(forms: readonly string[], input: CompactInput): { index: Uin
 export function readCompact(dir: string, lang: string): Lexicon {
   const files = dictFiles(dir, lang);
   const damaged = (why: string) => new Error(`dictionary ${lang} in ${dir} is damaged (${why}); rebuild it with npm run build:dict`);
-  if (!existsSync(files.meta) || !existsSync(files.trie)) throw damaged('no meta.json or trie');
-  const buf = readFileSync(files.index);
-  const index = new Uint32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
-  const n = index[0]!;
-  const offsets = index.subarray(1, n + 2);
-  const senses = index.subarray(n + 2);
-  if (offsets.length !== n + 1 || senses.length !== 2 * offsets[n]!) throw damaged('index length');
-  const forms = new PackedForms(n, () => readFileSync(files.forms));
+  if (!existsSync(files.meta) || !existsSync(files.trie) || !existsSync(files.lemmaStarts)) throw damaged('no meta.json, trie or lemma starts');
   const meta = JSON.parse(readFileSync(files.meta, 'utf8')) as { identity: DictionaryIdentity; sourceNames: string[] };
-  const trie = FormTrie.fromBytes(readFileSync(files.trie));
+  let trie: FormTrie;
+  try {
+    trie = FormTrie.fromBytes(readFileSync(files.trie));
+  } catch (e) {
+    throw damaged((e as Error).message);
+  }
+  // The sense index (9 MB for German) and the lemma lines (2 MB) are read a piece at a time
+  // while few are asked for, whole from then on (the solver asks for hundreds).
+  const index = new PieceFile(files.index, 64, damaged);
+  const n = uint32View(index.bytes(0, 4))[0]!;
+  let whole: { offsets: Uint32Array; list: Uint32Array } | null = null;
+  const wholeIndex = () => {
+    if (!whole) {
+      const all = uint32View(index.all());
+      const offsets = all.subarray(1, n + 2), list = all.subarray(n + 2);
+      if (offsets.length !== n + 1 || list.length !== 2 * offsets[n]!) throw damaged('index length');
+      whole = { offsets, list };
+    }
+    return whole;
+  };
+  const senses: SenseIndex = {
+    get whole() { return whole ?? (index.isWhole() ? wholeIndex() : null); },
+    of(i) {
+      if (i < 0 || i >= n) return [];
+      if (!index.isWhole()) {
+        const range = uint32View(index.bytes(4 * (1 + i), 4 * (3 + i)));
+        if (range[1]! < range[0]!) throw damaged('index offsets');
+        if (!index.isWhole()) return uint32View(index.bytes(4 * (n + 2 + 2 * range[0]!), 4 * (n + 2 + 2 * range[1]!)));
+      }
+      const { offsets, list } = wholeIndex();
+      return list.subarray(2 * offsets[i]!, 2 * offsets[i + 1]!);
+    },
+  };
+  const lemmaLines = new PieceFile(files.lemmas, 128, damaged);
   return new Lexicon({
-    store: forms, lemmas: packedLemmas(readFileSync(files.lemmas)),
-    sensesAt: (i) => senses.subarray(offsets[i]! * 2, offsets[i + 1]! * 2),
+    store: new PackedForms(n, () => readFileSync(files.forms)),
+    lemmas: packedLemmas((from, to) => lemmaLines.text(from, to), uint32View(readFileSync(files.lemmaStarts))),
+    senses,
     sourceNames: meta.sourceNames,
     identity: meta.identity,
     trie,
   });
+}
+
+/**
+ * A file read in pieces (a positional read each) until `budget` pieces have been asked
+ * for, then whole: a few look-ups cost a few small reads, many cost one read of the file.
+ * Pieces come in buffers of their own, aligned for a Uint32Array view. The file must be the
+ * one there was when the dictionary was loaded (a build replaces the files while a command
+ * may still run): a replaced file is an error, never a piece of another dictionary.
+ */
+class PieceFile {
+  private whole: Buffer | null = null;
+  private pieces = 0;
+  private readonly identity: string;
+  constructor(private readonly file: string, private readonly budget: number, private readonly damaged: (why: string) => Error) {
+    this.identity = identityOf(statSync(file));
+  }
+
+  isWhole(): boolean {
+    return this.whole !== null;
+  }
+
+  private open(): number {
+    const fd = openSync(this.file, 'r');
+    if (identityOf(fstatSync(fd)) !== this.identity) {
+      closeSync(fd);
+      throw new Error(`dictionary file ${this.file} was replaced (rebuilt?) while this command ran; run it again`);
+    }
+    return fd;
+  }
+
+  all(): Buffer {
+    if (!this.whole) {
+      const fd = this.open();
+      try {
+        this.whole = readFileSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+    return this.whole;
+  }
+
+  /** The text (UTF-8) between two byte offsets. */
+  text(from: number, to: number): string {
+    const whole = this.whole;
+    return whole && to <= whole.length ? whole.toString('utf8', from, to) : this.bytes(from, to).toString('utf8');
+  }
+
+  bytes(from: number, to: number): Buffer {
+    if (this.whole || ++this.pieces > this.budget) {
+      const all = this.all();
+      if (to > all.length) throw this.damaged(`${this.file} is shorter than its index says`);
+      return Buffer.from(all.buffer, all.byteOffset + from, to - from);
+    }
+    const out = Buffer.from(new ArrayBuffer(to - from));
+    const fd = this.open();
+    try {
+      for (let got = 0; got < out.length;) {
+        const n = readSync(fd, out, got, out.length - got, from + got);
+        if (n === 0) throw this.damaged(`${this.file} is shorter than its index says`);
+        got += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return out;
+  }
+}
+
+const identityOf = (st: Stats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+
+/** A little-endian uint32 view of a file's bytes (copied if they are not 4-byte aligned). */
+function uint32View(buf: Buffer): Uint32Array {
+  const b = buf.byteOffset % 4 === 0 ? buf : new Uint8Array(buf);
+  return new Uint32Array(b.buffer, b.byteOffset, b.byteLength >>> 2);
 }

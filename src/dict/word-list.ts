@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { foldWord } from '../rules/fold.js';
 import { Lexicon } from '../rules/lexicon.js';
 import type { Language } from '../rules/types.js';
@@ -32,7 +32,7 @@ export function parseWordList(text: string, language: Language): WordListLoad {
     const known = map.get(folded) ?? [];
     map.set(folded, [...new Set([...known, ...lemmas])]);
   });
-  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const hash = (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(text).digest('hex').slice(0, 16);
   return { lexicon: Lexicon.fromMap(map, { hash }, language), skipped };
 }
 

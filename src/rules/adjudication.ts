@@ -15,7 +15,11 @@ export interface HouseLists {
 
 export const NO_HOUSE_LISTS: HouseLists = { accept: new Map(), reject: new Set() };
 
-export type VerdictFn = (word: string) => DictionaryVerdict;
+/**
+ * The verdict on a folded word; `index`, when the caller has it (the solver does), is the
+ * word's index in the lexicon the verdict was made with, so it is not looked up again.
+ */
+export type VerdictFn = (word: string, index?: number) => DictionaryVerdict;
 
 /**
  * The dictionary as the judge sees it: a GM rejection wins, then a GM acceptance or
@@ -35,9 +39,9 @@ export function makeVerdict(lexicon: Lexicon, house: HouseLists = NO_HOUSE_LISTS
   };
   const accepted = new Map<string, readonly string[]>();
   for (const [word, texts] of house.accept) if (texts.length > 0) accepted.set(word, [...new Set(texts.flatMap(resolve))]);
-  return (word) => {
+  return (word, index) => {
     if (house.reject.has(word)) return { kind: 'rejected' };
-    const known = lexicon.lemmas(word);
+    const known = index !== undefined && index >= 0 ? lexicon.lemmasOfIndex(index) : lexicon.lemmas(word);
     if (house.accept.has(word)) return { kind: 'known', lemmas: accepted.get(word) ?? known ?? resolve(word.toLowerCase()) };
     if (!known) return { kind: 'unknown' };
     // The game's word-form rules (oldfashion, noPlurals) keep the allowed readings; a GM's

@@ -3,8 +3,9 @@ import { FormTrie } from './trie.js';
 import type { Language } from './types.js';
 
 // The in-memory dictionary the rules work on: sorted folded forms, each with its lemma(s).
-// A sorted list answers both "is this a word" and "does any word start with this" by
-// binary search, which is all the solver needs, and it loads without any build step.
+// A word is found down the forms' graph (src/rules/trie.ts), which also gives the solver
+// its walk; a dictionary without one (a game's word list) is searched by binary search
+// until the solver builds its graph.
 
 /** Sorted folded forms (A–Z only, so one byte a letter), by index. */
 export interface FormStore {
@@ -29,7 +30,7 @@ export class ArrayForms implements FormStore {
  * Forms packed in one byte buffer, newline-separated, with the start of each: a German
  * dictionary of 425k forms takes 7 MB this way instead of 40 MB of separate strings. The
  * bytes are read and the starts found on first use: the solver and word look-ups go
- * through the trie and never need them.
+ * through the graph and never need them.
  */
 export class PackedForms implements FormStore {
   private packed: { bytes: Uint8Array; starts: Uint32Array } | null = null;
@@ -79,29 +80,52 @@ export function arrayLemmas(keys: readonly string[], pos: readonly PartOfSpeech[
 
 /**
  * The lemma file (one "key<TAB>part of speech" a line), read line by line as needed: a
- * command that judges a few words decodes a few lines, not the 60,000 of German.
+ * command that judges a few words decodes a few lines, not the 144,000 of German. `starts`
+ * holds where each line starts, and one more (the file's length + 1); `text` gives the
+ * file's text between two byte offsets.
  */
-export function packedLemmas(bytes: Buffer): LemmaList {
-  // Line starts in one pass over the bytes into a typed array (a Buffer.indexOf call and an
-  // array push a line cost 25 ms for German's lemma file at every start; this, about 2).
-  let lines = 0;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) lines++;
-  const starts = new Uint32Array(lines + 2);
-  let n = 1;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) starts[n++] = i + 1;
-  starts[n] = bytes.length + 1;
-  const keys: (string | undefined)[] = [], pos: (PartOfSpeech | undefined)[] = [];
-  const decode = (id: number) => {
-    const line = bytes.toString('utf8', starts[id]!, starts[id + 1]! - 1);
+export function packedLemmas(text: (from: number, to: number) => string, starts: Uint32Array): LemmaList {
+  // The lines decoded so far, by id: in a Map while they are few (an array of 144,000 slots
+  // is 1.2 MB of heap at every start, enough to set off a full garbage collection in a short
+  // command), in an array once they are many (a look-up in a large Map costs a cache miss).
+  type Line = { key: string; pos: PartOfSpeech };
+  const count = starts.length - 1;
+  const few = new Map<number, Line>();
+  let many: (Line | undefined)[] | null = null;
+  const decode = (id: number): Line => {
+    let l = many ? many[id] : few.get(id);
+    if (l) return l;
+    const line = text(starts[id]!, starts[id + 1]! - 1);
     const tab = line.indexOf('\t');
-    keys[id] = line.slice(0, tab);
-    pos[id] = line.slice(tab + 1) as PartOfSpeech;
+    l = { key: line.slice(0, tab), pos: line.slice(tab + 1) as PartOfSpeech };
+    if (many) many[id] = l;
+    else if (few.set(id, l).size >= 4096) {
+      many = new Array<Line | undefined>(count).fill(undefined); // filled, so that it stays a packed array
+      for (const [i, x] of few) many[i] = x;
+      few.clear();
+    }
+    return l;
   };
-  return {
-    count: starts.length - 1,
-    key: (id) => { if (keys[id] === undefined) decode(id); return keys[id]!; },
-    pos: (id) => { if (pos[id] === undefined) decode(id); return pos[id]!; },
-  };
+  return { count, key: (id) => decode(id).key, pos: (id) => decode(id).pos };
+}
+
+/**
+ * The senses of the forms. Held whole: form i's are list[2k], list[2k + 1] for k from
+ * offsets[i] to offsets[i + 1] (lemma id, tags | sources << 8), so a look-up allocates
+ * nothing (the solver asks for the lemmas of every word it finds). A built dictionary's
+ * index is read a form at a time while few are asked for (a command judging three words
+ * reads a few hundred bytes of 9 MB): then `whole` is null until it has been read.
+ */
+export interface SenseIndex {
+  readonly whole: { offsets: ArrayLike<number>; list: ArrayLike<number> } | null;
+  /** Form i's senses, flat (lemma id, bits, …). */
+  of(i: number): ArrayLike<number>;
+}
+
+/** Senses held whole, in arrays. */
+export function wholeSenses(offsets: ArrayLike<number>, list: ArrayLike<number>): SenseIndex {
+  const whole = { offsets, list };
+  return { whole, of: (i) => Array.prototype.slice.call(list, 2 * offsets[i]!, 2 * offsets[i + 1]!) as number[] };
 }
 
 /** Where a dictionary comes from, written into results.json so a verdict can be reproduced. */
@@ -131,11 +155,11 @@ export interface LexiconParts {
   store: FormStore;
   /** Printable, unique lemma keys by id (LemmaTable), and their parts of speech. */
   lemmas: LemmaList;
-  /** Form i's senses as a flat list [lemmaId, tags | sources << 8, …]. */
-  sensesAt: (i: number) => ArrayLike<number>;
+  /** The senses of every form (see SenseIndex). */
+  senses: SenseIndex;
   sourceNames: readonly string[];
   identity: DictionaryIdentity;
-  /** The forms as a trie (built dictionaries ship one; else built on first use). */
+  /** The forms as a graph (built dictionaries ship one; else built on first use). */
   trie?: FormTrie;
 }
 
@@ -157,13 +181,14 @@ export class Lexicon {
   static fromMap(map: ReadonlyMap<string, readonly string[]>, identity?: Partial<DictionaryIdentity>, language: Language = 'de'): Lexicon {
     const table = new LemmaTable(language);
     const forms = [...map.keys()].sort(compareCodeUnits);
-    const senses = forms.map((f) => {
+    const offsets = [0], list: number[] = [];
+    for (const f of forms) {
       const texts = map.get(f)!.length > 0 ? map.get(f)! : [f];
-      const ids = [...new Set(texts.map((t) => table.intern(t) ?? table.intern(f)!))];
-      return ids.flatMap((id) => [id, 0]);
-    });
+      for (const id of new Set(texts.map((t) => table.intern(t) ?? table.intern(f)!))) list.push(id, 0);
+      offsets.push(list.length / 2);
+    }
     return new Lexicon({
-      store: new ArrayForms(forms), lemmas: arrayLemmas(table.keys, table.pos), sensesAt: (i) => senses[i]!,
+      store: new ArrayForms(forms), lemmas: arrayLemmas(table.keys, table.pos), senses: wholeSenses(offsets, list),
       sourceNames: ['word list'],
       identity: { language, kind: 'word list', sources: [], hash: '', ...identity },
     });
@@ -171,7 +196,7 @@ export class Lexicon {
 
   private formTrie: FormTrie | null = null;
 
-  /** The forms as a trie, for the solver. */
+  /** The forms as a graph, for the solver. */
   trie(): FormTrie {
     return (this.formTrie ??= this.parts.trie ?? FormTrie.build(this.store));
   }
@@ -206,7 +231,7 @@ export class Lexicon {
 
   /** Every sense of form i: lemma, part of speech, tags and sources. */
   sensesAt(i: number): LemmaSense[] {
-    const flat = this.parts.sensesAt(i);
+    const flat = this.parts.senses.of(i);
     const out: LemmaSense[] = [];
     for (let k = 0; k < flat.length; k += 2) {
       const id = flat[k]!, bits = flat[k + 1]!;
@@ -216,8 +241,14 @@ export class Lexicon {
   }
 
   private lemmasAt(i: number): string[] {
-    const flat = this.parts.sensesAt(i);
     const out: string[] = [];
+    const whole = this.parts.senses.whole;
+    if (whole) {
+      const { offsets, list } = whole;
+      for (let k = 2 * offsets[i]!, end = 2 * offsets[i + 1]!; k < end; k += 2) out.push(this.parts.lemmas.key(list[k]!));
+      return out;
+    }
+    const flat = this.parts.senses.of(i);
     for (let k = 0; k < flat.length; k += 2) out.push(this.parts.lemmas.key(flat[k]!));
     return out;
   }
@@ -248,17 +279,9 @@ export class Lexicon {
     }
   }
 
-  /** The index of a form, or -1: down the trie when the dictionary ships one, else by binary search. */
+  /** The index of a form, or -1: down the graph when the dictionary ships one, else by binary search. */
   indexOf(word: string): number {
-    const trie = this.parts.trie;
-    if (trie) {
-      let node = 0;
-      for (let d = 0; d < word.length && node >= 0; d++) {
-        const c = word.charCodeAt(d) - 65;
-        node = c >= 0 && c < 26 ? trie.child(node, c) : -1;
-      }
-      return node >= 0 ? trie.formAt(node) : -1;
-    }
+    if (this.parts.trie) return this.parts.trie.indexOf(word);
     let lo = 0, hi = this.store.size;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +149,26 @@ describe('compact dictionary format', () => {
     expect(lexicon.lemmas('XY')).toBeUndefined();
     expect(FORM_TAGS.length).toBeLessThanOrEqual(8);
   });
+  it('reads senses and lemmas a piece at a time for a few words and whole for many, alike; a cut index is reported as damaged', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pb-dict-'));
+    const table = new LemmaTable('de');
+    const forms = Array.from({ length: 300 }, (_, i) => `W${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
+    const map = new Map(forms.map((f, i) => [f, new Map([[table.intern(f.toLowerCase(), 'N')!, 1 << 8], ...(i % 3 === 0 ? [[table.intern(`x${'abcdefg'[i % 7]}en`, 'V')!, 2 << 8] as [number, number]] : [])])]));
+    writeCompact(dir, 'xx', { map, lemmaKeys: table.keys, lemmaPos: table.pos, sourceNames: ['a', 'b'], identity: { language: 'de', kind: 'built', sources: ['a@1'] } });
+    const expected = Lexicon.fromMap(new Map(forms.map((f, i) => [f, [f.toLowerCase(), ...(i % 3 === 0 ? [`x${'abcdefg'[i % 7]}en`] : [])]])));
+    const lexicon = readCompact(dir, 'xx');
+    // The first look-ups come in pieces, the later ones from the whole files: every answer the same.
+    for (const f of [...forms].sort()) expect([...lexicon.lemmas(f)!].sort(), f).toEqual([...expected.lemmas(f)!].sort());
+    expect(lexicon.senses('WAA')!.map((x) => x.sources)).toContain(1);
+    // A build replacing the files under a running command: an error, never another dictionary's senses.
+    const running = readCompact(dir, 'xx');
+    expect(running.lemmas('WAB')).toEqual(['wab']);
+    writeCompact(dir, 'xx', { map: new Map([...map].reverse()), lemmaKeys: table.keys, lemmaPos: table.pos, sourceNames: ['a', 'b'], identity: { language: 'de', kind: 'built', sources: ['a@2'] } });
+    expect(() => running.lemmas('WAC')).toThrow(/replaced/);
+    truncateSync(join(dir, 'xx.index'), 4 * 200);
+    expect(() => readCompact(dir, 'xx').lemmas('WZK')).toThrow(/damaged/);
+  });
+
   it('finds a word down the trie exactly where the sorted form list has it (every 29th German form, and near misses)', () => {
     const sorted = new Lexicon({ ...(de as unknown as { parts: LexiconParts }).parts, trie: undefined });
     for (let i = 0; i < de.size; i += 29) {

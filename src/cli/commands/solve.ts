@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { parseField, printField, formatField } from '../../rules/field.js';
-import { bestEntry, solveField, wordsForJoker } from '../../rules/solver.js';
+import { bestEntry, countsByJoker, type FoundWord, solveField } from '../../rules/solver.js';
 import { STAR } from '../../rules/types.js';
 import { type DictionaryArgs, rulesFrom, withDictionaryOptions } from '../common-options.js';
 import { dictionaryContext } from '../dictionary-context.js';
@@ -23,8 +23,7 @@ export const solveCommand = defineCommand<SolveArgs>({
     const found = solveField(field, dictionary.lexicon, rules.minLength, { verdict: dictionary.verdict, accepted: dictionary.house.accept.keys() });
     const best = bestEntry(field, found, rules.scheme, rules.wordsPerEntry);
     const hasStar = field.cells.includes(STAR);
-    const byJoker: Record<string, number> = {};
-    if (hasStar) for (let c = 65; c <= 90; c++) byJoker[String.fromCharCode(c)] = wordsForJoker(found, String.fromCharCode(c)).length;
+    const byJoker = hasStar ? countsByJoker(found) : {};
     if (argv.json) {
       const out = {
         field: formatField(field),
@@ -46,8 +45,10 @@ export const solveCommand = defineCommand<SolveArgs>({
     lines.push('', `best possible entry${best.joker ? ` (joker ${best.joker})` : ''}: ${best.points} points (${rules.scheme})`);
     best.words.forEach((w, i) => lines.push(`  ${i + 1}. ${w.word.padEnd(16)} ${String(w.points).padStart(3)}  (${w.lemma})`));
     lines.push('', 'all words (longest first; [letters] = joker letters the word needs):');
-    const sorted = [...found].sort((a, b) => b.word.length - a.word.length || (a.word < b.word ? -1 : 1));
-    for (const w of sorted) lines.push(`  ${w.word}${w.plain ? '' : ` [${w.letters.join('')}]`}`);
+    // The solver gives the words sorted: grouped by length, each group keeps that order.
+    const byLength: FoundWord[][] = [];
+    for (const w of found) (byLength[w.word.length] ??= []).push(w);
+    for (let n = byLength.length - 1; n >= 0; n--) for (const w of byLength[n] ?? []) lines.push(`  ${w.word}${w.plain ? '' : ` [${w.letters.join('')}]`}`);
     process.stdout.write(lines.join('\n') + '\n');
   },
 });

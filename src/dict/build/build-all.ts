@@ -1,18 +1,20 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Language } from '../../rules/types.js';
-import { packageVersion } from './package-dir.js';
+import { packageDir, packageVersion } from './package-dir.js';
 import { writeCompact } from '../compact.js';
 import type { FormTable } from './form-table.js';
-import { stoplist } from './stoplist.js';
-import { collectGarbage } from './memory.js';
+
+// Libraries a build needs are loaded when one runs: every command that loads a dictionary
+// imports this module to check the dictionary is up to date.
+const require = createRequire(import.meta.url);
+import { stoplist, stoplistPath } from './stoplist.js';
 import { tablePath } from './tables.js';
 import { chosenSources, sourceStamp, sourceVersion, type SystemSource } from './system-sources.js';
 
 /** Bump when the build's logic changes, so installed dictionaries are rebuilt. */
-export const BUILD_VERSION = 6;
+export const BUILD_VERSION = 7;
 
 // The builders (and the libraries they read their sources with) are loaded only for a
 // build: checking that a dictionary is up to date must stay cheap for every command.
@@ -31,7 +33,7 @@ const sourceVersions = (lang: Language, dir: string, version = sourceVersion) =>
 
 /** postboggle's own inputs of a language: its stoplist and grammar tables (tables/<lang>-*.tsv). */
 function ownInputsHash(lang: Language): string {
-  const hash = createHash('sha256').update([...stoplist(lang)].join('\n'));
+  const hash = (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update([...stoplist(lang)].join('\n'));
   const dir = dirname(tablePath(`${lang}-x`));
   if (existsSync(dir)) for (const f of readdirSync(dir).filter((n) => n.startsWith(`${lang}-`)).sort()) hash.update(f).update(readFileSync(join(dir, f)));
   return hash.digest('hex').slice(0, 12);
@@ -42,9 +44,31 @@ function stampOf(lang: Language, dir: string): string {
   return JSON.stringify({ build: BUILD_VERSION, sources: sourceVersions(lang, dir, sourceStamp), own: ownInputsHash(lang) });
 }
 
+/**
+ * The files the stamp is computed from, each with its size and change times, and the build
+ * version: while this is what it was at the build, so is the stamp (a stat a file instead
+ * of reading and hashing 200 KB of tables at the start of every command).
+ */
+function inputsFingerprint(lang: Language, dir: string): string {
+  const tables = dirname(tablePath(`${lang}-x`));
+  const files = [
+    ...SOURCES[lang].packages.map((p) => join(packageDir(p), 'package.json')),
+    join(dir, 'system-sources.json'), stoplistPath(lang),
+    ...(existsSync(tables) ? readdirSync(tables).filter((n) => n.startsWith(`${lang}-`)).sort().map((f) => join(tables, f)) : []),
+  ];
+  const stats = files.map((f) => {
+    const st = statSync(f, { bigint: true, throwIfNoEntry: false });
+    return st ? `${f} ${st.size} ${st.mtimeNs} ${st.ctimeNs}` : `${f} -`;
+  });
+  return JSON.stringify({ build: BUILD_VERSION, files: stats, system: chosenSources(dir, lang).map(sourceStamp) });
+}
+
+/** The stamp file: the stamp, then a line with the inputs' fingerprint. */
 export function isUpToDate(dir: string, lang: Language): boolean {
-  const stamp = join(dir, `${lang}.stamp`);
-  return existsSync(stamp) && readFileSync(stamp, 'utf8') === stampOf(lang, dir);
+  const file = join(dir, `${lang}.stamp`);
+  if (!existsSync(file)) return false;
+  const [stamp, fingerprint] = readFileSync(file, 'utf8').split('\n');
+  return (fingerprint !== undefined && fingerprint === inputsFingerprint(lang, dir)) || stamp === stampOf(lang, dir);
 }
 
 /** Builds the dictionaries that are missing or stale; a progress bar on a terminal, lines otherwise. */
@@ -52,6 +76,7 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
   mkdirSync(dir, { recursive: true });
   const todo = languages.filter((l) => force || !isUpToDate(dir, l));
   if (todo.length === 0) return;
+  const { collectGarbage } = await import('./memory.js');
   const tty = process.stderr.isTTY === true;
   const cliProgress = tty ? (await import('cli-progress')).default : null;
   const bar = tty && cliProgress ? new cliProgress.SingleBar({ format: 'postboggle dictionaries [{bar}] {value}/{total} {step}', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
@@ -73,7 +98,7 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
       map: table.compactInput(), between: collectGarbage, lemmaKeys: table.lemmas.keys, lemmaPos: table.lemmas.pos, sourceNames: table.sourceNames,
       identity: { language: lang, kind: 'built', build: BUILD_VERSION, sources: [...sourceVersions(lang, dir), `postboggle tables@${ownInputsHash(lang)}`] },
     });
-    (createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic')).sync(join(dir, `${lang}.stamp`), stampOf(lang, dir)); // (loaded only by a build)
+    (require('write-file-atomic') as typeof import('write-file-atomic')).sync(join(dir, `${lang}.stamp`), `${stampOf(lang, dir)}\n${inputsFingerprint(lang, dir)}`); // (loaded only by a build)
     if (!bar) say(`${lang}: ${forms} forms, ${lemmas} lemmas in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     bar?.increment(1, { step: `${lang}: ${forms} forms` });
   }

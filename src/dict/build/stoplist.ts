@@ -13,8 +13,10 @@ export function looksLikeAbbreviation(root: string): boolean {
 }
 
 /** The language's stoplist (src/dict/build/stoplists/<lang>.txt): roots that are not words. */
+export const stoplistPath = (lang: string) => join(DIR, `${lang}.txt`);
+
 export function stoplist(lang: string): Set<string> {
-  const file = join(DIR, `${lang}.txt`);
+  const file = stoplistPath(lang);
   if (!existsSync(file)) return new Set();
   return new Set(readFileSync(file, 'utf8').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#')));
 }

@@ -4,10 +4,9 @@
 // so that a later install rebuilds with it; a chosen source that is missing fails the build
 // with one line naming the package. Each is named, with its version, in the dictionary's
 // identity (and so in every results.json scored with it).
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { Language } from '../../rules/types.js';
 
 export interface SystemSource {
@@ -41,7 +40,8 @@ export function chooseSources(dictDir: string, add: string[], remove: string[]):
   const file = choiceFile(dictDir);
   const now = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
   const next = [...new Set([...now.filter((n) => !remove.includes(n)), ...add])].sort();
-  writeFileAtomic.sync(file, JSON.stringify(next) + '\n');
+  // write-file-atomic is loaded only here: every command that loads a dictionary imports this module.
+  (createRequire(import.meta.url)('write-file-atomic') as typeof import('write-file-atomic')).sync(file, JSON.stringify(next) + '\n');
 }
 
 function mustExist(s: SystemSource): void {
@@ -59,6 +59,7 @@ export function sourceStamp(s: SystemSource): string {
 export function sourceVersion(s: SystemSource): string {
   mustExist(s);
   try {
+    const { execFileSync } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process'); // only for a build
     const v = execFileSync('dpkg-query', ['-W', '-f', '${Version}', s.debian], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     if (v) return `${s.debian}@${v}`;
   } catch { /* not installed by dpkg */ }

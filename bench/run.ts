@@ -37,6 +37,11 @@ const solverFigures = benchSolver(lexicon, 300);
 const { fields, solved } = solverFigures;
 console.log('');
 printSolver(solverFigures);
+// Next to hybrid-boggle (C++) when HYBRID_BOGGLE names a clone of it (docs/scale.md).
+if (process.env.HYBRID_BOGGLE) {
+  console.log('');
+  execFileSync(process.execPath, [fileURLToPath(new URL('./hybrid-boggle.js', import.meta.url)), '3'], { stdio: 'inherit' });
+}
 // The word commands' start-up, interleaved with the older build's when BENCH_PREV names one.
 console.log('');
 execFileSync(process.execPath, [fileURLToPath(new URL('./word-commands.js', import.meta.url)), '7', ...(process.env.BENCH_PREV ? [process.env.BENCH_PREV] : [])], { stdio: 'inherit' });

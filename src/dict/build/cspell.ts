@@ -81,17 +81,17 @@ type Sense = { id: number; tags: FormTag[] };
  * lemma is the compound, an ending is only ever an inflection. Shorter words go first, so a
  * word's base is placed before its forms.
  */
-export function addCspell(table: FormTable, list: { words: string | null }, source: string, skip: (word: string) => boolean): number {
+export function addCspell(table: FormTable, list: { words?: string | null; candidates?: string | null }, source: string, skip: (word: string) => boolean): number {
   // Folded form → how the source writes it: 1 capitalised (a noun), 2 lower case.
   const fresh = new Map<string, number>();
   const todo: string[] = [];
-  const words = list.words ?? '';
-  list.words = null; // the caller's copy goes: only the words new to the table are kept
-  for (let at = 0, end = words.indexOf('\n'); end >= 0; at = end + 1, end = words.indexOf('\n', at)) {
-    const w = words.slice(at, end);
-    if (!w) continue;
-    const f = foldWord(w, 'de');
-    if (!f || table.hasFolded(f) || skip(w) || ofName(w, skip)) continue;
+  const candidates = list.candidates ?? cspellCandidates(list.words ?? '', skip);
+  list.words = list.candidates = null; // the caller's copy goes: only the words new to the table are kept
+  for (let at = 0, end = candidates.indexOf('\n'); end >= 0; at = end + 1, end = candidates.indexOf('\n', at)) {
+    const tab = candidates.indexOf('\t', at);
+    const w = candidates.slice(at, tab);
+    const f = candidates.slice(tab + 1, end);
+    if (table.hasFolded(f)) continue;
     fresh.set(f, (fresh.get(f) ?? 0) | (CAPITAL.test(w) ? 1 : 2));
     todo.push(w);
   }
@@ -143,6 +143,32 @@ export function addCspell(table: FormTable, list: { words: string | null }, sour
     for (const { id, tags } of senses) if (table.addToLemma(w, id, tags, source)) added++;
   }
   return added;
+}
+
+/**
+ * The words of readCspellWords' list that may be words of the dictionary, each with its
+ * folded form, one "word TAB folded" a line: what does not fold, what `skip` refuses (names,
+ * the stoplist, abbreviations) and names' forms (ofName) are left out. It needs no table,
+ * so a build runs it beside the other sources (german-sources.ts).
+ */
+export function cspellCandidates(words: string, skip: (word: string) => boolean): string {
+  // Joined a few thousand lines at a time: 400,000 lines kept as strings until the end took
+  // 60 MB more (each holds its word, its folded form and the joins).
+  const chunks: string[] = [];
+  let lines: string[] = [];
+  for (let at = 0, end = words.indexOf('\n'); end >= 0; at = end + 1, end = words.indexOf('\n', at)) {
+    const w = words.slice(at, end);
+    if (!w) continue;
+    const f = foldWord(w, 'de');
+    if (!f || skip(w) || ofName(w, skip)) continue;
+    lines.push(w, '\t', f, '\n');
+    if (lines.length >= 16_384) {
+      chunks.push(lines.join(''));
+      lines = [];
+    }
+  }
+  chunks.push(lines.join(''));
+  return chunks.join('');
 }
 
 /** A lemma's folded text. */

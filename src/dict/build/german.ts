@@ -4,8 +4,10 @@ import { foldWord } from '../../rules/fold.js';
 import { type FormTag, lemmaIdentity, lemmaText, type PartOfSpeech, tagBits } from '../../rules/lemma.js';
 import { packageDir } from './package-dir.js';
 import { FormTable, leaves } from './form-table.js';
-import { expandHunspell, type HunspellWord } from './hunspell.js';
+import type { HunspellWord } from './hunspell.js';
 import { looksLikeAbbreviation, stoplist } from './stoplist.js';
+import { germanSkip, properNames } from './de-names.js';
+import { type GermanSources, hunspellWord, startGermanSources } from './german-sources.js';
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
 import { addCspell, readCspellWords } from './cspell.js';
@@ -66,6 +68,15 @@ const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
  * ß spellings are one word (docs/dictionaries.md).
  */
 export async function buildGerman(report: Progress, systemSources: readonly SystemSource[] = []): Promise<FormTable> {
+  let sources: GermanSources | null = null;
+  try {
+    return await buildFromSources(report, systemSources, (s) => (sources = s));
+  } finally {
+    (sources as GermanSources | null)?.close();
+  }
+}
+
+async function buildFromSources(report: Progress, systemSources: readonly SystemSource[], started: (s: GermanSources) => GermanSources): Promise<FormTable> {
   // Each phase starts with the last one's garbage gone (memory.ts).
   const progress = (step: string) => {
     collectGarbage();
@@ -75,8 +86,11 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
   // The system sources are read first, while little else is in memory (the Ding is 25 MB of text).
   const ding = systemSources.find((s) => s.name === 'ding');
   const dingWords = ding ? (progress(`${ding.debian} (${ding.path})`), await readDing(ding.path)) : null;
+
   progress('@cspell/dict-de-de');
-  const cspell = { words: readCspellWords(join(packageDir('@cspell/dict-de-de'), 'de_DE.trie.gz')) as string | null };
+  // dictionary-de's affixes are expanded and the frami words sifted in a worker thread while
+  // the lexicons are read here (german-sources.ts).
+  const sources = started(startGermanSources(readCspellWords(join(packageDir('@cspell/dict-de-de'), 'de_DE.trie.gz'))));
 
   progress('grammar tables');
   for (const [form, lemma, pos, tags] of readTable<[string, string, string, string]>('de-closed-class', 4)) {
@@ -168,7 +182,9 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
   const stop = stoplist('de');
   const verbsKnown = verbNames;
   const derived = new Map<string, { pos: PartOfSpeech; forms: { word: string; tags: FormTag[] }[] }>();
-  for await (const w of expandHunspell(join(dicDir, 'index.aff'), join(dicDir, 'index.dic'))) {
+  const hunspellChunks = await sources.hunspell;
+  for (let c = 0; c < hunspellChunks.length; c++) for (let text = hunspellChunks[c]!, at = 0, end = text.indexOf('\n'); end >= 0; at = end + 1, end = text.indexOf('\n', at)) {
+    const w = hunspellWord(text.slice(at, end));
     if (stop.has(w.root) || names.has(w.root) || looksLikeAbbreviation(w.root)) continue;
     const sense = hunspellSense(w, table, verbsKnown, nounsKnown);
     if (sense === 'skip') continue;
@@ -179,6 +195,7 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
       d.forms.push({ word: w.word, tags: sense.tags });
     } else for (const id of sense.lemmas) table.addToLemma(w.word, id, sense.tags, SOURCE.hunspell);
   }
+  hunspellChunks.length = 0;
   // A derived word's lemma is its shortest form (Lehrerin of Lehrerin, Lehrerinnen).
   for (const { pos, forms } of derived.values()) {
     const lemma = forms.map((f) => f.word).sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0]!;
@@ -192,10 +209,9 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
   for (const done of [roots, participleOf, nounsKnown, verbNames, adjectives]) done.clear();
   hunspellRootFlags = new Map();
   table.lemmas.clearCache();
-  // A name is a name in any case (the frami list also writes österreich).
-  const skip = (w: string) => names.has(w) || names.has(w[0]!.toUpperCase() + w.slice(1)) || stop.has(w) || looksLikeAbbreviation(w);
+  const skip = germanSkip(names, stop);
   progress('@cspell/dict-de-de (frami)');
-  addCspell(table, cspell, SOURCE.cspell, skip);
+  addCspell(table, { candidates: await sources.cspell }, SOURCE.cspell, skip);
   if (ding && dingWords) {
     progress(`${ding.debian} (the Ding)`);
     addDing(table, dingWords, ding.debian, skip);
@@ -370,11 +386,6 @@ function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySe
  */
 function deleteNames(table: FormTable, names: ReadonlySet<string>): void {
   table.deleteLemmas(new Set([...names].map((name) => table.lemmas.find(name, 'N')).filter((id): id is number => id !== undefined)));
-}
-
-/** The names of the names table that are not also common words. */
-function properNames(): Set<string> {
-  return new Set(readTable<[string, string, string]>('de-names', 3).filter((r) => r[2] !== 'yes').map((r) => r[0]));
 }
 
 /** Whether a printed lemma key (Bank¹, sein (adjective)) is spelt like a word, folded. */

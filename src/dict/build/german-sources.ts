@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { packageDir } from './package-dir.js';
+import { expandHunspell, type HunspellWord } from './hunspell.js';
+import { cspellCandidates } from './cspell.js';
+import { germanSkip, properNames } from './de-names.js';
+import { collectGarbage } from './memory.js';
+
+// Work of the German build that needs nothing the build has made runs in a worker thread
+// while the main thread reads the lexicons, so a build uses both cores: the affix expansion
+// of the Hunspell dictionary (dictionary-de), then the sifting of the frami words
+// (cspellCandidates). Results come back as strings of lines, in the order the source gives
+// them, so the dictionary is the same as when all ran in one thread. The frami trie itself
+// is decoded before, in the main thread, while the build holds nothing else: decoded it
+// takes 250 MB for a moment, too much beside the lexicons or the expansion.
+
+export interface GermanSources {
+  /** The expanded Hunspell words in chunks, one "word TAB root TAB root flags TAB applied flags" a line. */
+  hunspell: Promise<string[]>;
+  /** The frami words that may be words (cspellCandidates). */
+  cspell: Promise<string>;
+  /** Stops the worker (a build that failed). */
+  close(): void;
+}
+
+const ROLE = 'postboggle german sources';
+
+/** The Hunspell words as lines (GermanSources.hunspell), handed on in chunks of `size` words. */
+async function hunspellLines(chunk: (lines: string) => void, size = 20_000): Promise<void> {
+  const dir = packageDir('dictionary-de');
+  let lines: string[] = [];
+  for await (const w of expandHunspell(join(dir, 'index.aff'), join(dir, 'index.dic'))) {
+    lines.push(`${w.word}\t${w.root}\t${w.rootFlags}\t${w.applied.join(' ')}\n`);
+    if (lines.length >= size) {
+      chunk(lines.join(''));
+      lines = [];
+    }
+  }
+  chunk(lines.join(''));
+}
+
+const siftCspell = (words: string) => cspellCandidates(words, germanSkip(properNames()));
+
+/** Reads one line of GermanSources.hunspell back. */
+export function hunspellWord(line: string): HunspellWord {
+  const [word, root, rootFlags, applied] = line.split('\t') as [string, string, string, string];
+  return { word, root, rootFlags, applied: applied ? applied.split(' ') : [] };
+}
+
+/**
+ * Starts the worker, given the decoded frami words (readCspellWords); the work runs in the
+ * calling thread instead if the compiled worker is not there (the build run from the
+ * TypeScript sources, as tests may).
+ */
+export function startGermanSources(cspellWords: string): GermanSources {
+  const file = fileURLToPath(import.meta.url);
+  if (!file.endsWith('.js') || !existsSync(file)) {
+    const chunks: string[] = [];
+    const hunspell = hunspellLines((c) => chunks.push(c)).then(() => chunks);
+    return quiet({ hunspell, cspell: hunspell.then(() => siftCspell(cspellWords)), close: () => {} });
+  }
+  const worker = new Worker(file, { workerData: { role: ROLE, cspellWords } });
+  const chunks: string[] = [];
+  const settle = {} as Record<'hunspell' | 'cspell', { resolve: (v: never) => void; reject: (e: Error) => void }>;
+  const sources = quiet({
+    hunspell: new Promise<string[]>((resolve, reject) => { settle.hunspell = { resolve, reject }; }),
+    cspell: new Promise<string>((resolve, reject) => { settle.cspell = { resolve, reject }; }),
+    close: () => void worker.terminate(),
+  });
+  worker.on('message', (m: { hunspell?: string; hunspellDone?: true; cspell?: string }) => {
+    if (m.hunspell !== undefined) chunks.push(m.hunspell);
+    if (m.hunspellDone) settle.hunspell.resolve(chunks as never);
+    if (m.cspell !== undefined) settle.cspell.resolve(m.cspell as never);
+  });
+  const fail = (e: Error) => {
+    settle.hunspell.reject(e);
+    settle.cspell.reject(e);
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the worker expanding dictionary-de stopped early (exit ${code})`)));
+  return sources;
+}
+
+/** A failure surfaces where the build awaits the result, not as an unhandled rejection before. */
+function quiet(s: GermanSources): GermanSources {
+  s.hunspell.catch(() => {});
+  s.cspell.catch(() => {});
+  return s;
+}
+
+if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
+  // The Hunspell words first: the build needs them first.
+  const port = parentPort!;
+  await hunspellLines((lines) => port.postMessage({ hunspell: lines }));
+  port.postMessage({ hunspellDone: true });
+  collectGarbage(); // the expansion's garbage, before the sifting makes more (memory.ts)
+  port.postMessage({ cspell: siftCspell((workerData as { cspellWords: string }).cspellWords) });
+}

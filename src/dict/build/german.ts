@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { foldWord } from '../../rules/fold.js';
 import { type FormTag, lemmaIdentity, lemmaText, type PartOfSpeech, tagBits } from '../../rules/lemma.js';
 import { packageDir } from './package-dir.js';
-import { FormTable, leaves } from './form-table.js';
+import { eachLeaf, FormTable } from './form-table.js';
 import type { HunspellWord } from './hunspell.js';
 import { looksLikeAbbreviation, stoplist } from './stoplist.js';
 import { germanSkip, properNames } from './de-names.js';
@@ -114,7 +114,8 @@ async function buildFromSources(report: Progress, systemSources: readonly System
       for (const [key, value] of Object.entries(v)) {
         if (key === 'INF' || key === 'hasPrefix') continue;
         const tags: FormTag[] = key === 'PA2' ? ['pp'] : ['infl'];
-        for (const { form } of leaves(value, v.hasPrefix === true && FINITE.has(key))) {
+        // Each form once: a tense repeats forms (adding one again changes nothing).
+        for (const form of distinctLeaves(value, v.hasPrefix === true && FINITE.has(key))) {
           table.addToLemma(form, id, tags, SOURCE.verbs);
           if (key === 'PA1' || key === 'PA2') participleOf.set(foldWord(form, 'de') ?? form, inf);
         }
@@ -140,7 +141,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
     const [lemma, pos] = adjectiveLemma(adj);
     const id = closed.length > 0 ? closed[0]!.id : table.lemmas.intern(lemma, pos)!;
     table.addToLemma(adj, id, pos === 'V' ? ['infl'] : ['base'], SOURCE.adjectives);
-    for (const { form } of leaves(a)) table.addToLemma(form, id, ['infl'], SOURCE.adjectives);
+    for (const form of distinctLeaves(a)) table.addToLemma(form, id, ['infl'], SOURCE.adjectives);
   }
   for (const [form, positive, degree] of readTable<[string, string, string]>('de-comparison', 3)) {
     table.add(form, positive, 'ADJ', [degree === 'sup' ? 'sup' : 'comp'], SOURCE.tables);
@@ -161,14 +162,24 @@ async function buildFromSources(report: Progress, systemSources: readonly System
     // No gender: plural-only names and abbreviations (USA, Bahamas); phrases are not words.
     if (!('G' in n) || /\s/.test(noun)) continue;
     nounsKnown.add(noun);
-    const forms = [{ form: noun, path: ['NOM', 'SIN'] }, ...leaves({ ...n, G: undefined })];
-    const base = nominalisedBase(noun, forms.map((f) => f.form), adjectives, adjectiveLemma)
-      ?? nominalisedInfinitive(noun, forms.map((f) => f.form), verbNames, roots);
-    for (const { form, path } of forms) {
-      const tags: FormTag[] = path.includes('PLU') ? ['plural'] : path.join('.') === 'NOM.SIN' ? ['base'] : ['infl'];
+    // Each form with what it is (plural, base, other), in the order of the paradigm.
+    const forms: string[] = [noun];
+    const kinds: NounForm[] = ['base'];
+    eachLeaf({ ...n, G: undefined }, false, (form, path) => {
+      forms.push(form);
+      kinds.push(path.includes('PLU') ? 'plural' : path.length === 2 && path[0] === 'NOM' && path[1] === 'SIN' ? 'base' : 'infl');
+    });
+    const base = nominalisedBase(noun, forms, adjectives, adjectiveLemma)
+      ?? nominalisedInfinitive(noun, forms, verbNames, roots);
+    // Each form and kind once: a paradigm repeats forms (adding one again changes nothing).
+    const seen = new Set<string>();
+    forms.forEach((form, i) => {
+      const kind = base ? 'infl' : kinds[i]!;
+      if (seen.has(`${kind}\t${form}`)) return;
+      seen.add(`${kind}\t${form}`);
       if (base) table.add(form, base[0], base[1], ['infl'], SOURCE.nouns);
-      else for (const lemma of homonyms.lemmasOf(noun, form, path.includes('PLU'))) table.add(form, lemma, 'N', tags, SOURCE.nouns);
-    }
+      else for (const lemma of homonyms.lemmasOf(noun, form, kind === 'plural')) table.add(form, lemma, 'N', NOUN_TAGS[kind], SOURCE.nouns);
+    });
   }
 
   for (const [form, lemma] of readTable<[string, string]>('de-noun-plurals', 2)) table.add(form, lemma, 'N', ['plural'], SOURCE.tables);
@@ -219,6 +230,16 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   return table;
+}
+
+type NounForm = 'plural' | 'base' | 'infl';
+const NOUN_TAGS: Record<NounForm, FormTag[]> = { plural: ['plural'], base: ['base'], infl: ['infl'] };
+
+/** The distinct forms of a lexicon's inflection table, in order of first appearance (eachLeaf). */
+function distinctLeaves(node: unknown, separable = false): Set<string> {
+  const forms = new Set<string>();
+  eachLeaf(node, separable, (form) => forms.add(form));
+  return forms;
 }
 
 /**

@@ -201,15 +201,17 @@ const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 function compoundSenses(w: string, table: FormTable, attested: (text: string, pos: PartOfSpeech) => number | null, listed: (text: string, pos: PartOfSpeech) => boolean): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
   const capital = CAPITAL.test(w);
   const folded = foldWord(w, 'de')!;
-  // Where each letter folds to one (no umlaut, no ß), a head's folded form is a slice.
-  const oneToOne = folded.length === w.length && w.toUpperCase() === folded;
+  // Where each letter folds on its own (a–z, umlauts, ß), a head's folded form is a slice
+  // of the word's: at[i] is where letter i's folding starts.
+  const at = foldedOffsets(w, folded);
   for (let i = 2; i <= w.length - 3; i++) {
-    const prefix = w.slice(0, i);
-    const head = capital ? upperFirst(w.slice(i)) : w.slice(i);
-    const headFolded = oneToOne ? folded.slice(i) : foldWord(head, 'de');
+    // Most heads are no form: a look at the table's first four letters says so quickly.
+    if (at && !table.mayStartWith(folded, at[i]!)) continue;
+    const headFolded = at ? folded.slice(at[i]) : foldWord(capital ? upperFirst(w.slice(i)) : w.slice(i), 'de');
     if (!headFolded) continue;
     const ids = table.idsOfFolded(headFolded);
     if (!ids) continue;
+    const prefix = w.slice(0, i);
     const found: { listed: Sense[]; unlisted: Sense[]; own: Sense[] } = { listed: [], unlisted: [], own: [] };
     const unlisted: { lemma: string; pos: PartOfSpeech; tags: FormTag[] }[] = [];
     const push = (list: Sense[], s: Sense) => { if (!list.some((x) => x.id === s.id)) list.push(s); };
@@ -248,6 +250,31 @@ function compoundSenses(w: string, table: FormTable, attested: (text: string, po
     }
   }
   return null;
+}
+
+/** What each German letter folds to (foldWord), for the letters that fold on their own. */
+const FOLDS_TO: Record<string, number> = { 'ä': 2, 'ö': 2, 'ü': 2, 'Ä': 2, 'Ö': 2, 'Ü': 2, 'ß': 2 };
+
+/**
+ * Where the folding of each letter of w starts in its folded form (and at[w.length] its
+ * length), when every letter folds on its own (a–z, A–Z, umlauts, ß): then the folded form
+ * of any last part of w is a slice of w's. Null for other words.
+ */
+function foldedOffsets(w: string, folded: string): Uint16Array | null {
+  const at = new Uint16Array(w.length + 1);
+  let n = 0;
+  for (let i = 0; i < w.length; i++) {
+    at[i] = n;
+    const c = w.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) n += 1;
+    else {
+      const k = FOLDS_TO[w[i]!];
+      if (k === undefined) return null;
+      n += k;
+    }
+  }
+  at[w.length] = n;
+  return n === folded.length ? at : null;
 }
 
 const VERB_PREFIX_RUN = new RegExp(`^(${VERB_PREFIXES.join('|')})+$`);

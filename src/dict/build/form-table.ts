@@ -36,6 +36,9 @@ export class FormTable {
   readonly lemmas: LemmaTable;
   readonly sourceNames: string[] = [];
   private readonly store = new Map<string, Senses>();
+  /** Which four and five letters the folded forms start with, a bit each (26⁴ and 26⁵ bits, 1.5 MB; see mayStartWith). */
+  private readonly starts4 = new Uint8Array(26 ** 4 / 8);
+  private readonly starts5 = new Uint8Array(Math.ceil(26 ** 5 / 8));
 
   constructor(readonly language: Language) {
     this.lemmas = new LemmaTable(language);
@@ -93,7 +96,17 @@ export class FormTable {
   private addFolded(folded: string, id: number, tags: readonly FormTag[], source: string): void {
     const add = (tagBits(tags) | this.sourceBit(source)) >>> 0;
     const cur = this.store.get(folded);
-    if (cur === undefined) this.store.set(folded, id * ONE + add);
+    if (cur === undefined) {
+      this.store.set(folded, id * ONE + add);
+      if (folded.length >= 4) {
+        const k = fourLetters(folded, 0);
+        this.starts4[k >> 3]! |= 1 << (k & 7);
+      }
+      if (folded.length >= 5) {
+        const k = fourLetters(folded, 0) * 26 + folded.charCodeAt(4) - 65;
+        this.starts5[k >> 3]! |= 1 << (k & 7);
+      }
+    }
     else if (typeof cur === 'number') {
       const oldId = Math.floor(cur / ONE), oldBits = cur % ONE;
       this.store.set(folded, oldId === id ? id * ONE + ((oldBits | add) >>> 0) : new Map([[oldId, oldBits], [id, add]]));
@@ -150,6 +163,21 @@ export class FormTable {
     if (s === undefined) return 0;
     if (typeof s === 'number') return Math.floor(s / ONE) === id ? s % ONE & 0xff : 0;
     return (s.get(id) ?? 0) & 0xff;
+  }
+
+  /**
+   * False when no folded form starts with the first five letters of `folded` from `at` (four
+   * when four are left): a quick test before looking up a slice of a folded word (a
+   * compound's last parts; half of them or more are no form). True when fewer than four
+   * letters are left.
+   */
+  mayStartWith(folded: string, at: number): boolean {
+    const left = folded.length - at;
+    if (left < 4) return true;
+    const k = fourLetters(folded, at);
+    if (left === 4) return (this.starts4[k >> 3]! & (1 << (k & 7))) !== 0;
+    const k5 = k * 26 + folded.charCodeAt(at + 4) - 65;
+    return (this.starts5[k5 >> 3]! & (1 << (k5 & 7))) !== 0;
   }
 
   hasFolded(folded: string): boolean {
@@ -227,6 +255,11 @@ export class FormTable {
     const folded = foldWord(form, this.language);
     if (folded) this.store.delete(folded);
   }
+}
+
+/** Four folded letters (A–Z) from `at` as a number below 26⁴. */
+function fourLetters(folded: string, at: number): number {
+  return (((folded.charCodeAt(at) - 65) * 26 + folded.charCodeAt(at + 1) - 65) * 26 + folded.charCodeAt(at + 2) - 65) * 26 + folded.charCodeAt(at + 3) - 65;
 }
 
 /**

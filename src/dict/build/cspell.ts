@@ -84,7 +84,7 @@ type Sense = { id: number; tags: FormTag[] };
 export function addCspell(table: FormTable, list: { words?: string | null; candidates?: string | null }, source: string, skip: (word: string) => boolean): number {
   // Folded form → how the source writes it: 1 capitalised (a noun), 2 lower case.
   const fresh = new Map<string, number>();
-  const todo: string[] = [];
+  const todo: { w: string; f: string }[] = [];
   const candidates = list.candidates ?? cspellCandidates(list.words ?? '', skip);
   list.words = list.candidates = null; // the caller's copy goes: only the words new to the table are kept
   for (let at = 0, end = candidates.indexOf('\n'); end >= 0; at = end + 1, end = candidates.indexOf('\n', at)) {
@@ -93,9 +93,9 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     const f = candidates.slice(tab + 1, end);
     if (table.hasFolded(f)) continue;
     fresh.set(f, (fresh.get(f) ?? 0) | (CAPITAL.test(w) ? 1 : 2));
-    todo.push(w);
+    todo.push({ w, f });
   }
-  todo.sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  todo.sort(({ w: a }, { w: b }) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
 
   /**
    * The id of a lemma the table has, or of one the source lists with this spelling that has
@@ -127,8 +127,8 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
   };
 
   let added = 0;
-  for (const w of todo) {
-    const compound = compoundSenses(w, table, attested, listed);
+  for (const { w, f } of todo) {
+    const compound = compoundSenses(w, f, table, attested, listed);
     // A compound's base the source lists comes first (Drohneneinsätzen of Drohneneinsatz);
     // then a listed base the word is a regular inflection of (Peruanerinnen of Peruanerin,
     // not of a Peruanerinne made with the noun Innen); then a compound's base the source does
@@ -140,7 +140,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
       ?? compound?.unlisted?.()
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);
-    for (const { id, tags } of senses) if (table.addToLemma(w, id, tags, source)) added++;
+    for (const { id, tags } of senses) if (table.addToLemmaFolded(w, f, id, tags, source)) added++;
   }
   return added;
 }
@@ -198,9 +198,8 @@ const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
  * Drohneneinsatz, listed or not); its base readings make the compound a lemma of its own
  * (Verwahrgebühr), used only if the word is no inflection of a listed base.
  */
-function compoundSenses(w: string, table: FormTable, attested: (text: string, pos: PartOfSpeech) => number | null, listed: (text: string, pos: PartOfSpeech) => boolean): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
+function compoundSenses(w: string, folded: string, table: FormTable, attested: (text: string, pos: PartOfSpeech) => number | null, listed: (text: string, pos: PartOfSpeech) => boolean): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
   const capital = CAPITAL.test(w);
-  const folded = foldWord(w, 'de')!;
   // Where each letter folds on its own (a–z, umlauts, ß), a head's folded form is a slice
   // of the word's: at[i] is where letter i's folding starts.
   const at = foldedOffsets(w, folded);

@@ -9,16 +9,19 @@ import { germanSkip, properNames } from './de-names.js';
 import { collectGarbage } from './memory.js';
 
 // Work of the German build that needs nothing the build has made runs in a worker thread
-// while the main thread reads the lexicons, so a build uses both cores: the affix expansion
-// of the Hunspell dictionary (dictionary-de), then the sifting of the frami words
-// (cspellCandidates). Results come back as strings of lines, in the order the source gives
-// them, so the dictionary is the same as when all ran in one thread. The frami trie itself
-// is decoded before, in the main thread, while the build holds nothing else: decoded it
-// takes 250 MB for a moment, too much beside the lexicons or the expansion.
+// while the main thread decodes the frami trie and reads the lexicons, so a build uses both
+// cores: the affix expansion of the Hunspell dictionary (dictionary-de), then the sifting of
+// the frami words (cspellCandidates). Results come back as strings of lines, in the order
+// the source gives them, so the dictionary is the same as when all ran in one thread. The
+// frami trie itself is decoded in the main thread, first, while the build holds little else
+// (decoded it takes 250 MB for a moment, too much beside the lexicons), and its words are
+// handed to the worker, which sifts them after the expansion.
 
 export interface GermanSources {
   /** The expanded Hunspell words in chunks, one "word TAB root TAB root flags TAB applied flags" a line. */
   hunspell: Promise<string[]>;
+  /** Hands the worker the frami words (readCspellWords) to sift. */
+  sift(words: string): void;
   /** The frami words that may be words (cspellCandidates). */
   cspell: Promise<string>;
   /** Stops the worker (a build that failed). */
@@ -50,22 +53,24 @@ export function hunspellWord(line: string): HunspellWord {
 }
 
 /**
- * Starts the worker, given the decoded frami words (readCspellWords); the work runs in the
- * calling thread instead if the compiled worker is not there (the build run from the
- * TypeScript sources, as tests may).
+ * Starts the worker; the work runs in the calling thread instead if the compiled worker is
+ * not there (the build run from the TypeScript sources, as tests may).
  */
-export function startGermanSources(cspellWords: string): GermanSources {
+export function startGermanSources(): GermanSources {
   const file = fileURLToPath(import.meta.url);
   if (!file.endsWith('.js') || !existsSync(file)) {
     const chunks: string[] = [];
+    let give!: (words: string) => void;
+    const words = new Promise<string>((resolve) => { give = resolve; });
     const hunspell = hunspellLines((c) => chunks.push(c)).then(() => chunks);
-    return quiet({ hunspell, cspell: hunspell.then(() => siftCspell(cspellWords)), close: () => {} });
+    return quiet({ hunspell, sift: give, cspell: hunspell.then(() => words).then(siftCspell), close: () => {} });
   }
-  const worker = new Worker(file, { workerData: { role: ROLE, cspellWords } });
+  const worker = new Worker(file, { workerData: { role: ROLE } });
   const chunks: string[] = [];
   const settle = {} as Record<'hunspell' | 'cspell', { resolve: (v: never) => void; reject: (e: Error) => void }>;
   const sources = quiet({
     hunspell: new Promise<string[]>((resolve, reject) => { settle.hunspell = { resolve, reject }; }),
+    sift: (words) => worker.postMessage({ cspellWords: words }),
     cspell: new Promise<string>((resolve, reject) => { settle.cspell = { resolve, reject }; }),
     close: () => void worker.terminate(),
   });
@@ -91,10 +96,13 @@ function quiet(s: GermanSources): GermanSources {
 }
 
 if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
-  // The Hunspell words first: the build needs them first.
+  // The Hunspell words first: the build needs them first. (The frami words, sent meanwhile,
+  // wait in the port until the expansion is done.)
   const port = parentPort!;
+  const words = new Promise<string>((resolve) => port.once('message', (m: { cspellWords: string }) => resolve(m.cspellWords)));
   await hunspellLines((lines) => port.postMessage({ hunspell: lines }));
   port.postMessage({ hunspellDone: true });
   collectGarbage(); // the expansion's garbage, before the sifting makes more (memory.ts)
-  port.postMessage({ cspell: siftCspell((workerData as { cspellWords: string }).cspellWords) });
+  port.postMessage({ cspell: siftCspell(await words) });
+  port.close();
 }

@@ -68,15 +68,17 @@ const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
  * ß spellings are one word (docs/dictionaries.md).
  */
 export async function buildGerman(report: Progress, systemSources: readonly SystemSource[] = []): Promise<FormTable> {
-  let sources: GermanSources | null = null;
+  // dictionary-de's affixes are expanded and the frami words sifted in a worker thread while
+  // the lexicons are read here (german-sources.ts).
+  const sources = startGermanSources();
   try {
-    return await buildFromSources(report, systemSources, (s) => (sources = s));
+    return await buildFromSources(report, systemSources, sources);
   } finally {
-    (sources as GermanSources | null)?.close();
+    sources.close();
   }
 }
 
-async function buildFromSources(report: Progress, systemSources: readonly SystemSource[], started: (s: GermanSources) => GermanSources): Promise<FormTable> {
+async function buildFromSources(report: Progress, systemSources: readonly SystemSource[], sources: GermanSources): Promise<FormTable> {
   // Each phase starts with the last one's garbage gone (memory.ts).
   const progress = (step: string) => {
     collectGarbage();
@@ -88,9 +90,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   const dingWords = ding ? (progress(`${ding.debian} (${ding.path})`), await readDing(ding.path)) : null;
 
   progress('@cspell/dict-de-de');
-  // dictionary-de's affixes are expanded and the frami words sifted in a worker thread while
-  // the lexicons are read here (german-sources.ts).
-  const sources = started(startGermanSources(readCspellWords(join(packageDir('@cspell/dict-de-de'), 'de_DE.trie.gz'))));
+  sources.sift(readCspellWords(join(packageDir('@cspell/dict-de-de'), 'de_DE.trie.gz')));
 
   progress('grammar tables');
   for (const [form, lemma, pos, tags] of readTable<[string, string, string, string]>('de-closed-class', 4)) {

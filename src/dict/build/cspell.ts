@@ -95,7 +95,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     fresh.set(f, (fresh.get(f) ?? 0) | (CAPITAL.test(w) ? 1 : 2));
     todo.push({ w, f });
   }
-  todo.sort(({ w: a }, { w: b }) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  // (In the order of the candidates: shorter words first, so a word's base is placed before its forms.)
 
   /**
    * The id of a lemma the table has, or of one the source lists with this spelling that has
@@ -147,21 +147,25 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
 
 /**
  * The words of readCspellWords' list that may be words of the dictionary, each with its
- * folded form, one "word TAB folded" a line: what does not fold, what `skip` refuses (names,
- * the stoplist, abbreviations) and names' forms (ofName) are left out. It needs no table,
- * so a build runs it beside the other sources (german-sources.ts).
+ * folded form, one "word TAB folded" a line, shorter words first (then by code units: the
+ * order addCspell places them in): what does not fold, what `skip` refuses (names, the
+ * stoplist, abbreviations) and names' forms (ofName) are left out. It needs no table, so a
+ * build runs it beside the other sources (german-sources.ts).
  */
 export function cspellCandidates(words: string, skip: (word: string) => boolean): string {
+  const kept: string[] = [];
+  for (let at = 0, end = words.indexOf('\n'); end >= 0; at = end + 1, end = words.indexOf('\n', at)) {
+    const w = words.slice(at, end);
+    if (!w || skip(w) || ofName(w, skip) || !foldWord(w, 'de')) continue;
+    kept.push(w);
+  }
+  kept.sort(shorterFirst);
   // Joined a few thousand lines at a time: 400,000 lines kept as strings until the end took
   // 60 MB more (each holds its word, its folded form and the joins).
   const chunks: string[] = [];
   let lines: string[] = [];
-  for (let at = 0, end = words.indexOf('\n'); end >= 0; at = end + 1, end = words.indexOf('\n', at)) {
-    const w = words.slice(at, end);
-    if (!w) continue;
-    const f = foldWord(w, 'de');
-    if (!f || skip(w) || ofName(w, skip)) continue;
-    lines.push(w, '\t', f, '\n');
+  for (const w of kept) {
+    lines.push(w, '\t', foldWord(w, 'de')!, '\n');
     if (lines.length >= 16_384) {
       chunks.push(lines.join(''));
       lines = [];
@@ -170,6 +174,8 @@ export function cspellCandidates(words: string, skip: (word: string) => boolean)
   chunks.push(lines.join(''));
   return chunks.join('');
 }
+
+const shorterFirst = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /** A lemma's folded text. */
 function lemmaIdentityText(table: FormTable, id: number): string | null {

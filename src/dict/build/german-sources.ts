@@ -65,7 +65,9 @@ export function startGermanSources(): GermanSources {
     const hunspell = hunspellLines((c) => chunks.push(c)).then(() => chunks);
     return quiet({ hunspell, sift: give, cspell: hunspell.then(() => words).then(siftCspell), close: () => {} });
   }
-  const worker = new Worker(file, { workerData: { role: ROLE } });
+  // A small young generation: the worker's memory comes on top of the main thread's, and its
+  // garbage is short-lived (each Hunspell word, each frami line).
+  const worker = new Worker(file, { workerData: { role: ROLE }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const chunks: string[] = [];
   const settle = {} as Record<'hunspell' | 'cspell', { resolve: (v: never) => void; reject: (e: Error) => void }>;
   const sources = quiet({

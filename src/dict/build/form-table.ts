@@ -135,40 +135,21 @@ export class FormTable {
 
   /** Forms and senses as writeCompact reads them. */
   compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; sensesList(form: string): [number, number][]; sensesCount(form: string): number; release(): void } {
-    // The forms are handed over sorted by code units, as writeCompact sorts them (its sort is
-    // then one pass over them), with their senses in the same order: writeCompact asks for
-    // them form by form in that order, twice, and each is read by position instead of looked
-    // up in a map of 700,000 forms (any other order is looked up).
-    let sorted: string[] = [];
-    let senses: Senses[] = [];
-    const cursor = () => {
-      let at = 0;
-      return (f: string): Senses => {
-        return sorted[at] === f ? senses[at++]! : this.store.get(f)!;
-      };
-    };
-    const countOf = cursor(), listOf = cursor();
+    // The forms are handed over sorted by code units, as writeCompact sorts them: its sort is
+    // then one pass over them.
     return {
-      keys: () => {
-        sorted = [...this.store.keys()].sort();
-        senses = sorted.map((f) => this.store.get(f)!);
-        return sorted[Symbol.iterator]();
-      },
+      keys: () => [...this.store.keys()].sort()[Symbol.iterator](),
       get: (f) => this.sensesOfFolded(f),
       // Without a Map a form: writing a German dictionary asks for 700,000 forms' senses.
       sensesCount: (f) => {
-        const s = countOf(f);
+        const s = this.store.get(f)!;
         return typeof s === 'number' ? 1 : s.size;
       },
       sensesList: (f) => {
-        const s = listOf(f);
+        const s = this.store.get(f)!;
         return typeof s === 'number' ? [[Math.floor(s / ONE), s % ONE]] : [...s];
       },
-      release: () => {
-        this.store.clear();
-        sorted = [];
-        senses = [];
-      },
+      release: () => this.store.clear(),
     };
   }
 

@@ -19,11 +19,11 @@ import { collectGarbage } from './memory.js';
 
 export interface GermanSources {
   /** The expanded Hunspell words in chunks, one "word TAB root TAB root flags TAB applied flags" a line. */
-  hunspell: Promise<string[]>;
+  hunspell(): Promise<string[]>;
   /** Hands the worker the frami words (readCspellWords) to sift. */
   sift(words: string): void;
   /** The frami words that may be words (cspellCandidates). */
-  cspell: Promise<string>;
+  cspell(): Promise<string>;
   /** Stops the worker (a build that failed). */
   close(): void;
 }
@@ -53,29 +53,49 @@ export function hunspellWord(line: string): HunspellWord {
 }
 
 /**
- * Starts the worker; the work runs in the calling thread instead if the compiled worker is
- * not there (the build run from the TypeScript sources, as tests may).
+ * Starts the worker; the work runs in the calling thread instead if `inThread` or if the
+ * compiled worker is not there (the build run from the TypeScript sources, as tests may).
  */
-export function startGermanSources(): GermanSources {
+export function startGermanSources(inThread = false): GermanSources {
   const file = fileURLToPath(import.meta.url);
-  if (!file.endsWith('.js') || !existsSync(file)) {
-    const chunks: string[] = [];
-    let give!: (words: string) => void;
-    const words = new Promise<string>((resolve) => { give = resolve; });
-    const hunspell = hunspellLines((c) => chunks.push(c)).then(() => chunks);
-    return quiet({ hunspell, sift: give, cspell: hunspell.then(() => words).then(siftCspell), close: () => {} });
+  if (inThread || !file.endsWith('.js') || !existsSync(file)) {
+    // Each step when the build asks for it, as a build in one thread always did, and its
+    // garbage collected before the build goes on (memory.ts).
+    let words = '';
+    return {
+      hunspell: async () => {
+        const chunks: string[] = [];
+        await hunspellLines((c) => chunks.push(c));
+        collectGarbage();
+        return chunks;
+      },
+      sift: (w) => { words = w; },
+      cspell: async () => {
+        const w = words;
+        words = '';
+        const candidates = siftCspell(w);
+        collectGarbage();
+        return candidates;
+      },
+      close: () => {},
+    };
   }
   // A small young generation: the worker's memory comes on top of the main thread's, and its
   // garbage is short-lived (each Hunspell word, each frami line).
   const worker = new Worker(file, { workerData: { role: ROLE }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const chunks: string[] = [];
   const settle = {} as Record<'hunspell' | 'cspell', { resolve: (v: never) => void; reject: (e: Error) => void }>;
-  const sources = quiet({
-    hunspell: new Promise<string[]>((resolve, reject) => { settle.hunspell = { resolve, reject }; }),
+  // A failure surfaces where the build asks for the result, not as an unhandled rejection before.
+  const hunspell = new Promise<string[]>((resolve, reject) => { settle.hunspell = { resolve, reject }; });
+  const cspell = new Promise<string>((resolve, reject) => { settle.cspell = { resolve, reject }; });
+  hunspell.catch(() => {});
+  cspell.catch(() => {});
+  const sources: GermanSources = {
+    hunspell: () => hunspell,
     sift: (words) => worker.postMessage({ cspellWords: words }),
-    cspell: new Promise<string>((resolve, reject) => { settle.cspell = { resolve, reject }; }),
+    cspell: () => cspell,
     close: () => void worker.terminate(),
-  });
+  };
   worker.on('message', (m: { hunspell?: string; hunspellDone?: true; cspell?: string }) => {
     if (m.hunspell !== undefined) chunks.push(m.hunspell);
     if (m.hunspellDone) settle.hunspell.resolve(chunks as never);
@@ -88,13 +108,6 @@ export function startGermanSources(): GermanSources {
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the worker expanding dictionary-de stopped early (exit ${code})`)));
   return sources;
-}
-
-/** A failure surfaces where the build awaits the result, not as an unhandled rejection before. */
-function quiet(s: GermanSources): GermanSources {
-  s.hunspell.catch(() => {});
-  s.cspell.catch(() => {});
-  return s;
 }
 
 if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {

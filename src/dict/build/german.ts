@@ -69,8 +69,11 @@ const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
  */
 export async function buildGerman(report: Progress, systemSources: readonly SystemSource[] = []): Promise<FormTable> {
   // dictionary-de's affixes are expanded and the frami words sifted in a worker thread while
-  // the lexicons are read here (german-sources.ts).
-  const sources = startGermanSources();
+  // the frami trie is decoded and the lexicons are read here (german-sources.ts). Not with
+  // the Ding: its words are held from the start and its forms make the table a third
+  // bigger, and the worker's memory on top took that build past 500 MB (515-519 MB; 472-483
+  // MB in one thread, as before).
+  const sources = startGermanSources(systemSources.some((s) => s.name === 'ding'));
   try {
     return await buildFromSources(report, systemSources, sources);
   } finally {
@@ -193,7 +196,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   const stop = stoplist('de');
   const verbsKnown = verbNames;
   const derived = new Map<string, { pos: PartOfSpeech; forms: { word: string; tags: FormTag[] }[] }>();
-  const hunspellChunks = await sources.hunspell;
+  const hunspellChunks = await sources.hunspell();
   for (let c = 0; c < hunspellChunks.length; c++) for (let text = hunspellChunks[c]!, at = 0, end = text.indexOf('\n'); end >= 0; at = end + 1, end = text.indexOf('\n', at)) {
     const w = hunspellWord(text.slice(at, end));
     if (stop.has(w.root) || names.has(w.root) || looksLikeAbbreviation(w.root)) continue;
@@ -222,7 +225,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   table.lemmas.clearCache();
   const skip = germanSkip(names, stop);
   progress('@cspell/dict-de-de (frami)');
-  addCspell(table, { candidates: await sources.cspell }, SOURCE.cspell, skip);
+  addCspell(table, { candidates: await sources.cspell() }, SOURCE.cspell, skip);
   if (ding && dingWords) {
     progress(`${ding.debian} (the Ding)`);
     addDing(table, dingWords, ding.debian, skip);

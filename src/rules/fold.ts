@@ -6,6 +6,7 @@ import type { Language } from './types.js';
 const SPELLED_OUT: Record<string, string> = { 'ß': 'SS', 'ẞ': 'SS', 'Œ': 'OE', 'Æ': 'AE' };
 const GERMAN_UMLAUTS: Record<string, string> = { 'Ä': 'AE', 'Ö': 'OE', 'Ü': 'UE' };
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
+const UMLAUTS = /[ÄÖÜ]/g;
 const FOLDED = /^[A-Z]+$/;
 
 /**
@@ -17,6 +18,12 @@ export function foldWord(token: string, language: Language): string | null {
   // Most tokens are plain letters: nothing to fold (a dictionary build folds millions).
   const upper = token.toUpperCase();
   if (FOLDED.test(upper)) return upper;
+  if (language === 'de') {
+    // German words are letters and umlauts (ß is SS in upper case already): the same result
+    // as the loop below, without normalising (a dictionary build folds a million of them).
+    const spelled = upper.replace(UMLAUTS, (ch) => GERMAN_UMLAUTS[ch]!);
+    if (FOLDED.test(spelled)) return spelled;
+  }
   let out = '';
   for (const ch of token.normalize('NFC').toUpperCase()) {
     if (ch >= 'A' && ch <= 'Z') {

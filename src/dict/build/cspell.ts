@@ -81,21 +81,21 @@ type Sense = { id: number; tags: FormTag[] };
  * lemma is the compound, an ending is only ever an inflection. Shorter words go first, so a
  * word's base is placed before its forms.
  */
-export function addCspell(table: FormTable, list: { words: string | null }, source: string, skip: (word: string) => boolean): number {
+export function addCspell(table: FormTable, list: { words?: string | null; candidates?: string | null }, source: string, skip: (word: string) => boolean): number {
   // Folded form → how the source writes it: 1 capitalised (a noun), 2 lower case.
   const fresh = new Map<string, number>();
   const todo: string[] = [];
-  const words = list.words ?? '';
-  list.words = null; // the caller's copy goes: only the words new to the table are kept
-  for (let at = 0, end = words.indexOf('\n'); end >= 0; at = end + 1, end = words.indexOf('\n', at)) {
-    const w = words.slice(at, end);
-    if (!w) continue;
-    const f = foldWord(w, 'de');
-    if (!f || table.hasFolded(f) || skip(w) || ofName(w, skip)) continue;
+  const candidates = list.candidates ?? cspellCandidates(list.words ?? '', skip);
+  list.words = list.candidates = null; // the caller's copy goes: only the words new to the table are kept
+  for (let at = 0, end = candidates.indexOf('\n'); end >= 0; at = end + 1, end = candidates.indexOf('\n', at)) {
+    const tab = candidates.indexOf('\t', at);
+    const w = candidates.slice(at, tab);
+    const f = candidates.slice(tab + 1, end);
+    if (table.hasFolded(f)) continue;
     fresh.set(f, (fresh.get(f) ?? 0) | (CAPITAL.test(w) ? 1 : 2));
     todo.push(w);
   }
-  todo.sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  // (In the order of the candidates: shorter words first, so a word's base is placed before its forms.)
 
   /**
    * The id of a lemma the table has, or of one the source lists with this spelling that has
@@ -128,7 +128,9 @@ export function addCspell(table: FormTable, list: { words: string | null }, sour
 
   let added = 0;
   for (const w of todo) {
-    const compound = compoundSenses(w, table, attested, listed);
+    // Folded again rather than kept: 400,000 pairs took 20 MB at the build's peak.
+    const f = foldWord(w, 'de')!;
+    const compound = compoundSenses(w, f, table, attested, listed);
     // A compound's base the source lists comes first (Drohneneinsätzen of Drohneneinsatz);
     // then a listed base the word is a regular inflection of (Peruanerinnen of Peruanerin,
     // not of a Peruanerinne made with the noun Innen); then a compound's base the source does
@@ -140,10 +142,42 @@ export function addCspell(table: FormTable, list: { words: string | null }, sour
       ?? compound?.unlisted?.()
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);
-    for (const { id, tags } of senses) if (table.addToLemma(w, id, tags, source)) added++;
+    for (const { id, tags } of senses) if (table.addToLemmaFolded(w, f, id, tags, source)) added++;
   }
   return added;
 }
+
+/**
+ * The words of readCspellWords' list that may be words of the dictionary, each with its
+ * folded form, one "word TAB folded" a line, shorter words first (then by code units: the
+ * order addCspell places them in): what does not fold, what `skip` refuses (names, the
+ * stoplist, abbreviations) and names' forms (ofName) are left out. It needs no table, so a
+ * build runs it beside the other sources (german-sources.ts).
+ */
+export function cspellCandidates(words: string, skip: (word: string) => boolean): string {
+  const kept: string[] = [];
+  for (let at = 0, end = words.indexOf('\n'); end >= 0; at = end + 1, end = words.indexOf('\n', at)) {
+    const w = words.slice(at, end);
+    if (!w || skip(w) || ofName(w, skip) || !foldWord(w, 'de')) continue;
+    kept.push(w);
+  }
+  kept.sort(shorterFirst);
+  // Joined a few thousand lines at a time: 400,000 lines kept as strings until the end took
+  // 60 MB more (each holds its word, its folded form and the joins).
+  const chunks: string[] = [];
+  let lines: string[] = [];
+  for (const w of kept) {
+    lines.push(w, '\t', foldWord(w, 'de')!, '\n');
+    if (lines.length >= 16_384) {
+      chunks.push(lines.join(''));
+      lines = [];
+    }
+  }
+  chunks.push(lines.join(''));
+  return chunks.join('');
+}
+
+const shorterFirst = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /** A lemma's folded text. */
 function lemmaIdentityText(table: FormTable, id: number): string | null {
@@ -172,18 +206,19 @@ const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
  * Drohneneinsatz, listed or not); its base readings make the compound a lemma of its own
  * (Verwahrgebühr), used only if the word is no inflection of a listed base.
  */
-function compoundSenses(w: string, table: FormTable, attested: (text: string, pos: PartOfSpeech) => number | null, listed: (text: string, pos: PartOfSpeech) => boolean): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
+function compoundSenses(w: string, folded: string, table: FormTable, attested: (text: string, pos: PartOfSpeech) => number | null, listed: (text: string, pos: PartOfSpeech) => boolean): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
   const capital = CAPITAL.test(w);
-  const folded = foldWord(w, 'de')!;
-  // Where each letter folds to one (no umlaut, no ß), a head's folded form is a slice.
-  const oneToOne = folded.length === w.length && w.toUpperCase() === folded;
+  // Where each letter folds on its own (a–z, umlauts, ß), a head's folded form is a slice
+  // of the word's: at[i] is where letter i's folding starts.
+  const at = foldedOffsets(w, folded);
   for (let i = 2; i <= w.length - 3; i++) {
-    const prefix = w.slice(0, i);
-    const head = capital ? upperFirst(w.slice(i)) : w.slice(i);
-    const headFolded = oneToOne ? folded.slice(i) : foldWord(head, 'de');
+    // Most heads are no form: a look at the table's first four letters says so quickly.
+    if (at && !table.mayStartWith(folded, at[i]!)) continue;
+    const headFolded = at ? folded.slice(at[i]) : foldWord(capital ? upperFirst(w.slice(i)) : w.slice(i), 'de');
     if (!headFolded) continue;
     const ids = table.idsOfFolded(headFolded);
     if (!ids) continue;
+    const prefix = w.slice(0, i);
     const found: { listed: Sense[]; unlisted: Sense[]; own: Sense[] } = { listed: [], unlisted: [], own: [] };
     const unlisted: { lemma: string; pos: PartOfSpeech; tags: FormTag[] }[] = [];
     const push = (list: Sense[], s: Sense) => { if (!list.some((x) => x.id === s.id)) list.push(s); };
@@ -222,6 +257,31 @@ function compoundSenses(w: string, table: FormTable, attested: (text: string, po
     }
   }
   return null;
+}
+
+/** What each German letter folds to (foldWord), for the letters that fold on their own. */
+const FOLDS_TO: Record<string, number> = { 'ä': 2, 'ö': 2, 'ü': 2, 'Ä': 2, 'Ö': 2, 'Ü': 2, 'ß': 2 };
+
+/**
+ * Where the folding of each letter of w starts in its folded form (and at[w.length] its
+ * length), when every letter folds on its own (a–z, A–Z, umlauts, ß): then the folded form
+ * of any last part of w is a slice of w's. Null for other words.
+ */
+function foldedOffsets(w: string, folded: string): Uint16Array | null {
+  const at = new Uint16Array(w.length + 1);
+  let n = 0;
+  for (let i = 0; i < w.length; i++) {
+    at[i] = n;
+    const c = w.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) n += 1;
+    else {
+      const k = FOLDS_TO[w[i]!];
+      if (k === undefined) return null;
+      n += k;
+    }
+  }
+  at[w.length] = n;
+  return n === folded.length ? at : null;
 }
 
 const VERB_PREFIX_RUN = new RegExp(`^(${VERB_PREFIXES.join('|')})+$`);

@@ -36,6 +36,9 @@ export class FormTable {
   readonly lemmas: LemmaTable;
   readonly sourceNames: string[] = [];
   private readonly store = new Map<string, Senses>();
+  /** Which four and five letters the folded forms start with, a bit each (26⁴ and 26⁵ bits, 1.5 MB; see mayStartWith). */
+  private readonly starts4 = new Uint8Array(26 ** 4 / 8);
+  private readonly starts5 = new Uint8Array(Math.ceil(26 ** 5 / 8));
 
   constructor(readonly language: Language) {
     this.lemmas = new LemmaTable(language);
@@ -56,7 +59,9 @@ export class FormTable {
     const folded = foldWord(form, this.language);
     if (!folded) return false;
     const id = this.lemmas.intern(lemma, pos);
-    return id !== null && this.addToLemma(form, id, tags, source);
+    if (id === null) return false;
+    this.addFolded(folded, id, tags, source);
+    return true;
   }
 
   /** Folded forms by spelling: the sources repeat a form many times (declension tables). */
@@ -77,14 +82,35 @@ export class FormTable {
   addToLemma(form: string, id: number, tags: readonly FormTag[], source: string): boolean {
     const folded = this.fold(form);
     if (!folded) return false;
+    this.addFolded(folded, id, tags, source);
+    return true;
+  }
+
+  /** addToLemma for a form whose folded spelling the caller has (foldWord(form)): not folded again. */
+  addToLemmaFolded(form: string, folded: string, id: number, tags: readonly FormTag[], source: string): boolean {
+    if (ABBREVIATION.test(form)) return false;
+    this.addFolded(folded, id, tags, source);
+    return true;
+  }
+
+  private addFolded(folded: string, id: number, tags: readonly FormTag[], source: string): void {
     const add = (tagBits(tags) | this.sourceBit(source)) >>> 0;
     const cur = this.store.get(folded);
-    if (cur === undefined) this.store.set(folded, id * ONE + add);
+    if (cur === undefined) {
+      this.store.set(folded, id * ONE + add);
+      if (folded.length >= 4) {
+        const k = fourLetters(folded, 0);
+        this.starts4[k >> 3]! |= 1 << (k & 7);
+      }
+      if (folded.length >= 5) {
+        const k = fourLetters(folded, 0) * 26 + folded.charCodeAt(4) - 65;
+        this.starts5[k >> 3]! |= 1 << (k & 7);
+      }
+    }
     else if (typeof cur === 'number') {
       const oldId = Math.floor(cur / ONE), oldBits = cur % ONE;
       this.store.set(folded, oldId === id ? id * ONE + ((oldBits | add) >>> 0) : new Map([[oldId, oldBits], [id, add]]));
     } else cur.set(id, ((cur.get(id) ?? 0) | add) >>> 0);
-    return true;
   }
 
   /** Every folded form. */
@@ -109,8 +135,10 @@ export class FormTable {
 
   /** Forms and senses as writeCompact reads them. */
   compactInput(): { keys(): IterableIterator<string>; get(form: string): ReadonlyMap<number, number> | undefined; sensesList(form: string): [number, number][]; sensesCount(form: string): number; release(): void } {
+    // The forms are handed over sorted by code units, as writeCompact sorts them: its sort is
+    // then one pass over them.
     return {
-      keys: () => this.forms(),
+      keys: () => [...this.store.keys()].sort()[Symbol.iterator](),
       get: (f) => this.sensesOfFolded(f),
       // Without a Map a form: writing a German dictionary asks for 700,000 forms' senses.
       sensesCount: (f) => {
@@ -137,6 +165,21 @@ export class FormTable {
     if (s === undefined) return 0;
     if (typeof s === 'number') return Math.floor(s / ONE) === id ? s % ONE & 0xff : 0;
     return (s.get(id) ?? 0) & 0xff;
+  }
+
+  /**
+   * False when no folded form starts with the first five letters of `folded` from `at` (four
+   * when four are left): a quick test before looking up a slice of a folded word (a
+   * compound's last parts; half of them or more are no form). True when fewer than four
+   * letters are left.
+   */
+  mayStartWith(folded: string, at: number): boolean {
+    const left = folded.length - at;
+    if (left < 4) return true;
+    const k = fourLetters(folded, at);
+    if (left === 4) return (this.starts4[k >> 3]! & (1 << (k & 7))) !== 0;
+    const k5 = k * 26 + folded.charCodeAt(at + 4) - 65;
+    return (this.starts5[k5 >> 3]! & (1 << (k5 & 7))) !== 0;
   }
 
   hasFolded(folded: string): boolean {
@@ -216,6 +259,11 @@ export class FormTable {
   }
 }
 
+/** Four folded letters (A–Z) from `at` as a number below 26⁴. */
+function fourLetters(folded: string, at: number): number {
+  return (((folded.charCodeAt(at) - 65) * 26 + folded.charCodeAt(at + 1) - 65) * 26 + folded.charCodeAt(at + 2) - 65) * 26 + folded.charCodeAt(at + 3) - 65;
+}
+
 /**
  * The forms of a nested JSON inflection table with the path of keys leading to each. A
  * two-string array under a finite verb tense is [stem, separable prefix] ("arbeite ab"; the
@@ -223,24 +271,33 @@ export class FormTable {
  * participles: gesandt, gesendet).
  */
 export function leaves(node: unknown, separable = false): { form: string; path: string[] }[] {
-  // Collected into one array with one path stack (a generator a level took a tenth of a
-  // German build's time), in the same order.
   const out: { form: string; path: string[] }[] = [];
+  eachLeaf(node, separable, (form, path) => out.push({ form, path: path.slice() }));
+  return out;
+}
+
+/**
+ * leaves() as a walk: `visit` gets each form, in the same order, with the path of keys to
+ * it (the walk's own stack, valid only during the call). A German build walks millions of
+ * forms, most of them repeated (an adjective's declension): copying a path for each, or
+ * collecting them in a generator, took a tenth of its time.
+ */
+export function eachLeaf(node: unknown, separable: boolean, visit: (form: string, path: readonly string[]) => void): void {
   const path: string[] = [];
-  const visit = (n: unknown) => {
-    if (typeof n === 'string') out.push({ form: n, path: path.slice() });
+  const walk = (n: unknown) => {
+    if (typeof n === 'string') visit(n, path);
     else if (Array.isArray(n)) {
       if (separable && n.length === 2 && typeof n[0] === 'string' && typeof n[1] === 'string' && !n[1].includes(' ')) {
-        out.push({ form: n[1] + n[0], path: path.slice() });
-      } else for (const x of n) visit(x);
+        visit(n[1] + n[0], path);
+      } else for (const x of n) walk(x);
     } else if (n && typeof n === 'object') {
-      for (const [k, v] of Object.entries(n)) {
+      for (const k in n) {
+        if (!Object.hasOwn(n, k)) continue;
         path.push(k);
-        visit(v);
+        walk((n as Record<string, unknown>)[k]);
         path.pop();
       }
     }
   };
-  visit(node);
-  return out;
+  walk(node);
 }

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { foldWord } from '../../rules/fold.js';
 import { type FormTag, lemmaIdentity, lemmaText, type PartOfSpeech, tagBits } from '../../rules/lemma.js';
 import { packageDir } from './package-dir.js';
-import { FormTable, leaves } from './form-table.js';
-import { expandHunspell, type HunspellWord } from './hunspell.js';
+import { eachLeaf, FormTable } from './form-table.js';
+import type { HunspellWord } from './hunspell.js';
 import { looksLikeAbbreviation, stoplist } from './stoplist.js';
+import { germanSkip, properNames } from './de-names.js';
+import { type GermanSources, hunspellWord, startGermanSources } from './german-sources.js';
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
 import { addCspell, readCspellWords } from './cspell.js';
@@ -66,6 +68,20 @@ const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
  * ß spellings are one word (docs/dictionaries.md).
  */
 export async function buildGerman(report: Progress, systemSources: readonly SystemSource[] = []): Promise<FormTable> {
+  // dictionary-de's affixes are expanded and the frami words sifted in a worker thread while
+  // the frami trie is decoded and the lexicons are read here (german-sources.ts). Not with
+  // the Ding: its words are held from the start and its forms make the table a third
+  // bigger, and the worker's memory on top took that build past 500 MB (515-519 MB; 472-483
+  // MB in one thread, as before).
+  const sources = startGermanSources(systemSources.some((s) => s.name === 'ding'));
+  try {
+    return await buildFromSources(report, systemSources, sources);
+  } finally {
+    sources.close();
+  }
+}
+
+async function buildFromSources(report: Progress, systemSources: readonly SystemSource[], sources: GermanSources): Promise<FormTable> {
   // Each phase starts with the last one's garbage gone (memory.ts).
   const progress = (step: string) => {
     collectGarbage();
@@ -75,8 +91,9 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
   // The system sources are read first, while little else is in memory (the Ding is 25 MB of text).
   const ding = systemSources.find((s) => s.name === 'ding');
   const dingWords = ding ? (progress(`${ding.debian} (${ding.path})`), await readDing(ding.path)) : null;
+
   progress('@cspell/dict-de-de');
-  const cspell = { words: readCspellWords(join(packageDir('@cspell/dict-de-de'), 'de_DE.trie.gz')) as string | null };
+  sources.sift(readCspellWords(join(packageDir('@cspell/dict-de-de'), 'de_DE.trie.gz')));
 
   progress('grammar tables');
   for (const [form, lemma, pos, tags] of readTable<[string, string, string, string]>('de-closed-class', 4)) {
@@ -100,7 +117,8 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
       for (const [key, value] of Object.entries(v)) {
         if (key === 'INF' || key === 'hasPrefix') continue;
         const tags: FormTag[] = key === 'PA2' ? ['pp'] : ['infl'];
-        for (const { form } of leaves(value, v.hasPrefix === true && FINITE.has(key))) {
+        // Each form once: a tense repeats forms (adding one again changes nothing).
+        for (const form of distinctLeaves(value, v.hasPrefix === true && FINITE.has(key))) {
           table.addToLemma(form, id, tags, SOURCE.verbs);
           if (key === 'PA1' || key === 'PA2') participleOf.set(foldWord(form, 'de') ?? form, inf);
         }
@@ -126,7 +144,7 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
     const [lemma, pos] = adjectiveLemma(adj);
     const id = closed.length > 0 ? closed[0]!.id : table.lemmas.intern(lemma, pos)!;
     table.addToLemma(adj, id, pos === 'V' ? ['infl'] : ['base'], SOURCE.adjectives);
-    for (const { form } of leaves(a)) table.addToLemma(form, id, ['infl'], SOURCE.adjectives);
+    for (const form of distinctLeaves(a)) table.addToLemma(form, id, ['infl'], SOURCE.adjectives);
   }
   for (const [form, positive, degree] of readTable<[string, string, string]>('de-comparison', 3)) {
     table.add(form, positive, 'ADJ', [degree === 'sup' ? 'sup' : 'comp'], SOURCE.tables);
@@ -147,14 +165,24 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
     // No gender: plural-only names and abbreviations (USA, Bahamas); phrases are not words.
     if (!('G' in n) || /\s/.test(noun)) continue;
     nounsKnown.add(noun);
-    const forms = [{ form: noun, path: ['NOM', 'SIN'] }, ...leaves({ ...n, G: undefined })];
-    const base = nominalisedBase(noun, forms.map((f) => f.form), adjectives, adjectiveLemma)
-      ?? nominalisedInfinitive(noun, forms.map((f) => f.form), verbNames, roots);
-    for (const { form, path } of forms) {
-      const tags: FormTag[] = path.includes('PLU') ? ['plural'] : path.join('.') === 'NOM.SIN' ? ['base'] : ['infl'];
+    // Each form with what it is (plural, base, other), in the order of the paradigm.
+    const forms: string[] = [noun];
+    const kinds: NounForm[] = ['base'];
+    eachLeaf({ ...n, G: undefined }, false, (form, path) => {
+      forms.push(form);
+      kinds.push(path.includes('PLU') ? 'plural' : path.length === 2 && path[0] === 'NOM' && path[1] === 'SIN' ? 'base' : 'infl');
+    });
+    const base = nominalisedBase(noun, forms, adjectives, adjectiveLemma)
+      ?? nominalisedInfinitive(noun, forms, verbNames, roots);
+    // Each form and kind once: a paradigm repeats forms (adding one again changes nothing).
+    const seen = new Set<string>();
+    forms.forEach((form, i) => {
+      const kind = base ? 'infl' : kinds[i]!;
+      if (seen.has(`${kind}\t${form}`)) return;
+      seen.add(`${kind}\t${form}`);
       if (base) table.add(form, base[0], base[1], ['infl'], SOURCE.nouns);
-      else for (const lemma of homonyms.lemmasOf(noun, form, path.includes('PLU'))) table.add(form, lemma, 'N', tags, SOURCE.nouns);
-    }
+      else for (const lemma of homonyms.lemmasOf(noun, form, kind === 'plural')) table.add(form, lemma, 'N', NOUN_TAGS[kind], SOURCE.nouns);
+    });
   }
 
   for (const [form, lemma] of readTable<[string, string]>('de-noun-plurals', 2)) table.add(form, lemma, 'N', ['plural'], SOURCE.tables);
@@ -168,7 +196,9 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
   const stop = stoplist('de');
   const verbsKnown = verbNames;
   const derived = new Map<string, { pos: PartOfSpeech; forms: { word: string; tags: FormTag[] }[] }>();
-  for await (const w of expandHunspell(join(dicDir, 'index.aff'), join(dicDir, 'index.dic'))) {
+  const hunspellChunks = await sources.hunspell();
+  for (let c = 0; c < hunspellChunks.length; c++) for (let text = hunspellChunks[c]!, at = 0, end = text.indexOf('\n'); end >= 0; at = end + 1, end = text.indexOf('\n', at)) {
+    const w = hunspellWord(text.slice(at, end));
     if (stop.has(w.root) || names.has(w.root) || looksLikeAbbreviation(w.root)) continue;
     const sense = hunspellSense(w, table, verbsKnown, nounsKnown);
     if (sense === 'skip') continue;
@@ -179,6 +209,7 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
       d.forms.push({ word: w.word, tags: sense.tags });
     } else for (const id of sense.lemmas) table.addToLemma(w.word, id, sense.tags, SOURCE.hunspell);
   }
+  hunspellChunks.length = 0;
   // A derived word's lemma is its shortest form (Lehrerin of Lehrerin, Lehrerinnen).
   for (const { pos, forms } of derived.values()) {
     const lemma = forms.map((f) => f.word).sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0]!;
@@ -192,10 +223,9 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
   for (const done of [roots, participleOf, nounsKnown, verbNames, adjectives]) done.clear();
   hunspellRootFlags = new Map();
   table.lemmas.clearCache();
-  // A name is a name in any case (the frami list also writes österreich).
-  const skip = (w: string) => names.has(w) || names.has(w[0]!.toUpperCase() + w.slice(1)) || stop.has(w) || looksLikeAbbreviation(w);
+  const skip = germanSkip(names, stop);
   progress('@cspell/dict-de-de (frami)');
-  addCspell(table, cspell, SOURCE.cspell, skip);
+  addCspell(table, { candidates: await sources.cspell() }, SOURCE.cspell, skip);
   if (ding && dingWords) {
     progress(`${ding.debian} (the Ding)`);
     addDing(table, dingWords, ding.debian, skip);
@@ -203,6 +233,16 @@ export async function buildGerman(report: Progress, systemSources: readonly Syst
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   return table;
+}
+
+type NounForm = 'plural' | 'base' | 'infl';
+const NOUN_TAGS: Record<NounForm, FormTag[]> = { plural: ['plural'], base: ['base'], infl: ['infl'] };
+
+/** The distinct forms of a lexicon's inflection table, in order of first appearance (eachLeaf). */
+function distinctLeaves(node: unknown, separable = false): Set<string> {
+  const forms = new Set<string>();
+  eachLeaf(node, separable, (form) => forms.add(form));
+  return forms;
 }
 
 /**
@@ -370,11 +410,6 @@ function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySe
  */
 function deleteNames(table: FormTable, names: ReadonlySet<string>): void {
   table.deleteLemmas(new Set([...names].map((name) => table.lemmas.find(name, 'N')).filter((id): id is number => id !== undefined)));
-}
-
-/** The names of the names table that are not also common words. */
-function properNames(): Set<string> {
-  return new Set(readTable<[string, string, string]>('de-names', 3).filter((r) => r[2] !== 'yes').map((r) => r[0]));
 }
 
 /** Whether a printed lemma key (Bank¹, sein (adjective)) is spelt like a word, folded. */

@@ -341,7 +341,10 @@ export class Ingestor {
     let target = join(dir, `${id}.eml`);
     if (existsSync(target) && !readFileSync(target).equals(raw)) target = join(dir, `${id}-${bytesHash(raw).slice(0, 8)}.eml`);
     if (existsSync(target)) unlinkSync(staged);
-    else renameSync(staged, target);
+    else {
+      renameSync(staged, target);
+      this.batch.moved(staged, target); // (its new folder is committed too)
+    }
     // The arrival time, for a rebuild that has nothing else to go by.
     try { utimesSync(target, at, at); } catch { /* not essential */ }
     return relative(this.game.layout.dir, target);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RoundResult } from '../rules/round-scoring.js';
@@ -16,7 +16,41 @@ import { journalPath, type JournalRecord } from './round-journal.js';
 
 /** The version of a round's results: a newsletter is sent once per version. */
 export function resultsVersion(result: RoundResult): string {
-  return createHash('sha256').update(JSON.stringify(result)).digest('hex').slice(0, 8);
+  return jsonHash(result).slice(0, 8);
+}
+
+/**
+ * The SHA-256 (hex) of JSON.stringify(value), its bytes hashed in pieces: a round of
+ * 100,000 players is some 250 MB of JSON, not to be built as one string just to be
+ * hashed. The top level's arrays (the players) are written one element at a time, exactly
+ * as JSON.stringify writes them (a property test compares the two).
+ */
+export function jsonHash(value: unknown): string {
+  const h = createHash('sha256');
+  if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return h.update(JSON.stringify(value) ?? '').digest('hex');
+  }
+  if (Array.isArray(value)) {
+    return elements(h, value).digest('hex');
+  }
+  h.update('{');
+  let first = true;
+  for (const [k, v] of Object.entries(value)) {
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue; // left out, as JSON.stringify does
+    h.update(`${first ? '' : ','}${JSON.stringify(k)}:`);
+    first = false;
+    if (Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
+      elements(h, v);
+    } else h.update(JSON.stringify(v));
+  }
+  return h.update('}').digest('hex');
+}
+
+/** An array as JSON.stringify writes it, an element at a time (undefined, a function and a hole as null). */
+function elements(h: Hash, list: readonly unknown[]): Hash {
+  h.update('[');
+  for (let i = 0; i < list.length; i++) h.update(`${i ? ',' : ''}${JSON.stringify(list[i]) ?? 'null'}`);
+  return h.update(']');
 }
 
 interface SentPlayer {

@@ -186,6 +186,30 @@ export class Ingestor {
     return c;
   }
 
+  /** Per field: whether a token can be traced on it at all (the parser asks for every token of every mail). */
+  private readonly traceable = new Map<string, (token: string) => boolean>();
+  private onField(round: RoundRecord): (token: string) => boolean {
+    let test = this.traceable.get(round.field);
+    if (!test) {
+      const field = parseField(round.field);
+      const language = this.game.settings.language;
+      // Players of a round send mostly the same words: each is traced once a run. (Bounded:
+      // a hostile batch of made-up tokens is traced each time, not kept.)
+      const known = new Map<string, boolean>();
+      test = (t: string) => {
+        let yes = known.get(t);
+        if (yes === undefined) {
+          const f = foldWord(t, language);
+          yes = !!f && f.length >= 2 && onFieldAtAll(jokerOptions(field, f));
+          if (known.size < MAX_TRACED) known.set(t, yes);
+        }
+        return yes;
+      };
+      this.traceable.set(round.field, test);
+    }
+    return test;
+  }
+
   /** Raw mails stored by a run that was killed before it read them: read them first. */
   leftovers(): string[] {
     const dir = join(this.game.layout.rounds, 'incoming');
@@ -232,8 +256,7 @@ export class Ingestor {
     const named = namedRound(mail.subject, mail.text);
     const rounds = this.roundsAt(at);
     const target = pickRound(named, rounds);
-    const field = target ? parseField(target.field) : null;
-    const onField = field ? (t: string) => { const f = foldWord(t, settings.language); return !!f && f.length >= 2 && onFieldAtAll(jokerOptions(field, f)); } : undefined;
+    const onField = target ? this.onField(target) : undefined;
     const parsed = parseEntry(mail.subject, mail.text, { onField, senderName: player?.name ?? mail.fromName, language: settings.language });
     // A mail command (HILFE, STATUS, JOIN…) that is clearly the whole message: answered, never an entry.
     const robot = !!mail.noReplyReason || mail.fromAddress === this.ownAddress;
@@ -318,7 +341,10 @@ export class Ingestor {
     let target = join(dir, `${id}.eml`);
     if (existsSync(target) && !readFileSync(target).equals(raw)) target = join(dir, `${id}-${bytesHash(raw).slice(0, 8)}.eml`);
     if (existsSync(target)) unlinkSync(staged);
-    else renameSync(staged, target);
+    else {
+      renameSync(staged, target);
+      this.batch.moved(staged, target); // (its new folder is committed too)
+    }
     // The arrival time, for a rebuild that has nothing else to go by.
     try { utimesSync(target, at, at); } catch { /* not essential */ }
     return relative(this.game.layout.dir, target);
@@ -474,6 +500,9 @@ export class Ingestor {
     this.ledger.close();
   }
 }
+
+/** Tokens whose tracing on a field a run remembers. */
+const MAX_TRACED = 100_000;
 
 /** The first player (in the settings' order) whose address or alias is `a` (lower case): what the map gives. */
 function scanPlayers(players: readonly PlayerSettings[], a: string): PlayerSettings | undefined {

@@ -7,7 +7,40 @@ import { UserError } from '../user-error.js';
 /** Writes JSON atomically (temp file, fsync, rename): a crash leaves the old or the new file, never half. */
 export function writeJson(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileVerified(path, JSON.stringify(value, null, 2) + '\n');
+  writeFileVerified(path, jsonPieces(value));
+}
+
+/**
+ * JSON.stringify(value, null, 2) + '\n', in pieces: the arrays at the top level (a round's
+ * players: 250 MB of JSON at 100,000) an element at a time, so that no file is built as one
+ * string. The bytes are those of JSON.stringify (a property test compares them). Every
+ * line break inside a piece is one of JSON.stringify's own (a string's is escaped), so
+ * indenting a piece is putting spaces after its line breaks.
+ */
+export function* jsonPieces(value: unknown): Generator<string> {
+  const plain = (v: unknown) => v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+  if (!plain(value) || Array.isArray(value)) {
+    yield `${JSON.stringify(value, null, 2)}\n`;
+    return;
+  }
+  const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`);
+  const entries = Object.entries(value as object).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol');
+  if (entries.length === 0) {
+    yield '{}\n';
+    return;
+  }
+  yield '{\n';
+  for (let e = 0; e < entries.length; e++) {
+    const [k, v] = entries[e]!;
+    const key = `  ${JSON.stringify(k)}: `;
+    const end = e < entries.length - 1 ? ',\n' : '\n';
+    if (Array.isArray(v) && plain(v) && v.length > 0) {
+      yield `${key}[\n`;
+      for (let i = 0; i < v.length; i++) yield `    ${indent(JSON.stringify(v[i], null, 2) ?? 'null', '    ')}${i < v.length - 1 ? ',\n' : '\n'}`;
+      yield `  ]${end}`;
+    } else yield `${key}${indent(JSON.stringify(v, null, 2), '  ')}${end}`;
+  }
+  yield '}\n';
 }
 
 export function readJson<T>(path: string): T {

@@ -52,8 +52,12 @@ export interface PreparedNewsletter {
   /** The shared part of the mails, styles inlined. */
   sharedHtml: string;
   sharedText: string;
-  /** The copy kept in the round's folder: every entry, styles in <style> (read in a browser, not a mail program). */
-  archive: { html: string; text: string };
+  /**
+   * The shared part of the copy kept in the round's folder: every entry, styles in <style>
+   * (read in a browser, not a mail program). Rendered when asked for, one part at a time,
+   * and not kept: at 100,000 players it is some 80 MB of HTML and 60 MB of text.
+   */
+  archivePart: (part: 'html' | 'txt') => string;
   /** For each round of the ranking window, its best score (the chart's scale). */
   windowBest: number[];
 }
@@ -141,11 +145,11 @@ export async function prepareNewsletter(game: Game, result: RoundResult): Promis
     html: render(game.layout.dir, lang, 'newsletter-shared', 'html', sharedData(all, imageSrc)) ?? '',
     text: render(game.layout.dir, lang, 'newsletter-shared', 'txt', sharedData(all, imageSrc)) ?? '',
   });
-  const archive = renderShared(true, ARCHIVE_BEST_PNG);
+  const archivePart = (part: 'html' | 'txt') => render(game.layout.dir, lang, 'newsletter-shared', part, sharedData(true, ARCHIVE_BEST_PNG)) ?? '';
   const variant = (all: boolean): PreparedNewsletter => {
     const shared = all ? renderShared(true, `cid:${BEST_CID}`) : renderShared(false, `cid:${BEST_CID}`);
     return {
-      view, allEntries: all, warnings: [], base, bestPng, css, windowBest, archive,
+      view, allEntries: all, warnings: [], base, bestPng, css, windowBest, archivePart,
       sharedHtml: inlineFragment(shared.html, css),
       sharedText: shared.text,
     };
@@ -212,35 +216,49 @@ function chartPng(prep: PreparedNewsletter, row: RankingRowView): Buffer {
   return png;
 }
 
+/** What a newsletter's own template is given (the archive: who is null). */
+function letterData(prep: PreparedNewsletter, game: Game, who: { email: string; name: string } | null) {
+  const me = who ? personal(prep, game, who) : null;
+  return { ...prep.base, allEntries: who ? prep.allEntries : true, me, name: who?.name ?? null };
+}
+
+const textOf = (prep: PreparedNewsletter, game: Game, data: object, shared: string) =>
+  (render(game.layout.dir, prep.view.lang, 'newsletter', 'txt', { ...data, shared }) ?? '').replace(/\n{3,}/g, '\n\n');
+
+/** The subject and text of the copy kept in the round's folder (every entry). */
+export function archiveText(prep: PreparedNewsletter, game: Game): { subject: string; text: string } {
+  const data = letterData(prep, game, null);
+  return { subject: render(game.layout.dir, prep.view.lang, 'newsletter', 'subject', data) ?? '', text: textOf(prep, game, data, prep.archivePart('txt')) };
+}
+
+/** The HTML of the copy kept in the round's folder: styles in <style>, the best entry's picture as a file beside it. */
+export function archiveHtml(prep: PreparedNewsletter, game: Game): string {
+  const data = { ...letterData(prep, game, null), shared: SHARED_MARK, imgChart: `cid:${CHART_CID}`, css: prep.css };
+  const html = render(game.layout.dir, prep.view.lang, 'newsletter', 'html', data) ?? '';
+  if (!html.includes(SHARED_MARK)) return html;
+  return html.replace(SHARED_MARK, () => prep.archivePart('html'));
+}
+
 /**
  * One player's newsletter (or, for null, the copy kept in the round's folder, with the
  * best-entry picture beside it as a file instead of embedded).
  */
 export function newsletterFor(prep: PreparedNewsletter, game: Game, who: { email: string; name: string } | null): NewsletterMail {
+  if (!who) return { ...archiveText(prep, game), html: archiveHtml(prep, game), attachments: [] };
   const lang = prep.view.lang;
-  const me = who ? personal(prep, game, who) : null;
-  const data = { ...prep.base, allEntries: who ? prep.allEntries : true, me, name: who?.name ?? null };
+  const data = letterData(prep, game, who);
   const subject = render(game.layout.dir, lang, 'newsletter', 'subject', data) ?? '';
-  const text = (render(game.layout.dir, lang, 'newsletter', 'txt', { ...data, shared: who ? prep.sharedText : prep.archive.text }) ?? '').replace(/\n{3,}/g, '\n\n');
+  const text = textOf(prep, game, data, prep.sharedText);
   const htmlData = { ...data, shared: SHARED_MARK, imgChart: `cid:${CHART_CID}` };
   const renderHtml = (d: object) => render(game.layout.dir, lang, 'newsletter', 'html', d);
   // A player's mail: the template inlined once per round (inline.ts), filled in per player.
   // (A function as replacement: the shared part's names and words may hold `$&` and the like.)
-  const html = who
-    ? (renderInlinedHtml(game.layout.dir, lang, 'newsletter', prep.css, htmlData, renderHtml) ?? '').replace(SHARED_MARK, () => prep.sharedHtml)
-    : (renderHtml({ ...htmlData, css: prep.css }) ?? '').replace(SHARED_MARK, () => prep.archive.html);
+  const html = (renderInlinedHtml(game.layout.dir, lang, 'newsletter', prep.css, htmlData, renderHtml) ?? '').replace(SHARED_MARK, () => prep.sharedHtml);
   const attachments: MailImage[] = [];
-  if (who && prep.bestPng && html.includes(`cid:${BEST_CID}`)) attachments.push({ cid: BEST_CID, filename: 'best-entry.png', content: prep.bestPng });
-  const row = who ? prep.view.ranking.byEmail.get(who.email.toLowerCase()) : undefined;
+  if (prep.bestPng && html.includes(`cid:${BEST_CID}`)) attachments.push({ cid: BEST_CID, filename: 'best-entry.png', content: prep.bestPng });
+  const row = prep.view.ranking.byEmail.get(who.email.toLowerCase());
   if (row && html.includes(`cid:${CHART_CID}`)) attachments.push({ cid: CHART_CID, filename: 'scores.png', content: chartPng(prep, row) });
   return { subject, text, html, attachments };
-}
-
-/** The newsletter as kept in the round's folder and printed by `postboggle newsletter`. */
-export async function renderNewsletter(game: Game, result: RoundResult): Promise<{ subject: string; text: string; html: string | null; data: object; prepared: PreparedNewsletter }> {
-  const prepared = await prepareNewsletter(game, result);
-  const letter = newsletterFor(prepared, game, null);
-  return { subject: letter.subject, text: letter.text, html: letter.html || null, data: prepared.base, prepared };
 }
 
 export { SHARED_MARK };

@@ -12,7 +12,7 @@ import { recordSent, resultsVersion } from './corrections.js';
 import { formatDeadline } from './deadline.js';
 import type { Game } from './game.js';
 import { flushOutboxes, queueMail, queueRendered } from './mailer.js';
-import { ARCHIVE_BEST_PNG, newsletterFor, type PreparedNewsletter, renderNewsletter } from './newsletter.js';
+import { ARCHIVE_BEST_PNG, archiveHtml, archiveText, newsletterFor, type PreparedNewsletter, prepareNewsletter } from './newsletter.js';
 import { readRound, type RoundRecord, writeRound } from './rounds.js';
 
 /** Queues one mail per player (once each, by id) in the round's outbox, and sends what is queued. */
@@ -63,12 +63,16 @@ export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued
  * Renders the newsletter and saves it as rounds/NNN/newsletter.txt and .html (the part
  * every player gets alike, with the best entry's picture beside it as newsletter-best.png).
  */
-export async function writeNewsletter(game: Game, result: RoundResult) {
-  const letter = await renderNewsletter(game, result);
-  writeFileSync(game.layout.newsletter(result.round, 'txt'), letter.text);
-  if (letter.html) writeFileSync(game.layout.newsletter(result.round, 'html'), letter.html);
-  if (letter.prepared.bestPng) writeFileSync(join(game.layout.round(result.round), ARCHIVE_BEST_PNG), letter.prepared.bestPng);
-  return letter;
+export async function writeNewsletter(game: Game, result: RoundResult): Promise<{ subject: string; text: string; data: object; prepared: PreparedNewsletter }> {
+  const prepared = await prepareNewsletter(game, result);
+  // The copy holds every entry (100,000 players: some 80 MB of HTML): the HTML is written
+  // and let go before the text is made, and neither is kept for the sending.
+  const html = archiveHtml(prepared, game);
+  if (html) writeFileSync(game.layout.newsletter(result.round, 'html'), html);
+  const { subject, text } = archiveText(prepared, game);
+  writeFileSync(game.layout.newsletter(result.round, 'txt'), text);
+  if (prepared.bestPng) writeFileSync(join(game.layout.round(result.round), ARCHIVE_BEST_PNG), prepared.bestPng);
+  return { subject, text, data: prepared.base, prepared };
 }
 
 /**

@@ -162,6 +162,7 @@ export function rankingRowView(r: RankingRow, t: Labels, ratings: Map<string, Pl
 export async function roundView(game: Game, result: RoundResult, opts: { ranking?: boolean } = {}): Promise<RoundView> {
   const withRanking = opts.ranking ?? true;
   // Players under their current address and name (a player re-addressed since is found).
+  const asRead = result;
   result = asPlayersNow(result, identities(game.settings));
   const lang = templateLang(game.settings.language);
   const t = labels(game.layout.dir, lang);
@@ -178,7 +179,7 @@ export async function roundView(game: Game, result: RoundResult, opts: { ranking
   // The longest word as its first finder typed it.
   const typedBy = (word: string, email: string) => byEmail.get(email.toLowerCase())?.words.find((w) => w.word === word)?.shown ?? word;
   const window = game.settings.rules.window;
-  const scored = withRanking ? scoredRounds(game) : [];
+  const scored = withRanking ? scoredRounds(game, asRead) : [];
   const ranking = withRanking ? gameRanking(game, window, result.round, scored) : { rows: [], rounds: [] };
   const ratings = withRanking ? gameRatings(game, result.round, scored) : null;
   const ratingMap = ratings ? new Map(ratings.players.map((p) => [p.email.toLowerCase(), p])) : null;

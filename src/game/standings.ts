@@ -19,9 +19,12 @@ import { readStateFile, settledIdentity } from './state-files.js';
  * player under their current address and name (a player who changed address or name
  * since is one player: see players.ts).
  */
-export function scoredRounds(game: Game): RoundResult[] {
+export function scoredRounds(game: Game, known?: RoundResult): RoundResult[] {
   const who = identities(game.settings);
-  return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n)) && readRound(game.layout, n).state !== 'void').map((n) => asPlayersNow(readResults(game.layout, n), who));
+  // `known`: a round's results the caller holds, as read from its file (100,000 players:
+  // some 250 MB of JSON, not to be read and held twice).
+  const read = (n: number) => (known?.round === n ? known : readResults(game.layout, n));
+  return roundNumbers(game.layout).filter((n) => existsSync(game.layout.results(n)) && readRound(game.layout, n).state !== 'void').map((n) => asPlayersNow(read(n), who));
 }
 
 /** What the ranking and the season standings need of a scored round's results. */

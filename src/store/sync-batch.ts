@@ -30,8 +30,15 @@ export interface Syncable {
   markSynced?(): void;
 }
 
-/** At most this many files wait for a commit, open: then the batch commits by itself. */
+/** At most this many files wait for a commit with their descriptor open. */
 const MAX_OPEN = 256;
+/**
+ * Once a syncfs has worked for this batch, files after the first MAX_OPEN are closed at once
+ * (a syncfs needs no descriptor) and up to this many wait for a commit: a batch of 100,000
+ * mails then runs some 50 syncfs, not 800, each one `sync` process and a flush of the disk.
+ * Should a later syncfs fail, those files are opened again by name and fsync'd.
+ */
+const MAX_WAITING = 4096;
 /** Below this many files, fsyncs cost less than starting `sync` (one mail piped in by procmail). */
 const SYNCFS_FROM = 16;
 
@@ -53,10 +60,30 @@ function syncFileSystems(paths: Iterable<string>): boolean {
   return true;
 }
 
+/** fsync of a file closed since it was written (fsync makes the file's data durable, whichever descriptor asks). */
+function fsyncPath(path: string): void {
+  let fd: number;
+  try {
+    fd = fs.openSync(path, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return; // removed by this run since (a duplicate's staged copy): nothing to keep
+    throw e;
+  }
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export class SyncBatch {
   private readonly files = new Map<string, number>();
+  /** Files written and closed (after a syncfs worked): opened again by name should a commit fall back to fsyncs. */
+  private readonly closed = new Set<string>();
   private readonly dirs = new Set<string>();
   private readonly others = new Set<Syncable>();
+  /** A syncfs worked for this batch: files beyond MAX_OPEN need not stay open. */
+  private syncfsWorks = false;
 
   /** @param useSyncfs false: one fsync per file (tests of the fallback). */
   constructor(private readonly useSyncfs = process.env.POSTBOGGLE_FSYNC_EACH !== '1') {}
@@ -64,10 +91,29 @@ export class SyncBatch {
   /** A file written (and renamed into place, its fd still open) that is to be made durable at the next commit. */
   file(path: string, fd: number): void {
     const old = this.files.get(path);
-    if (old !== undefined) { fs.fsyncSync(old); fs.closeSync(old); }
-    this.files.set(path, fd);
+    if (old !== undefined) { fs.fsyncSync(old); fs.closeSync(old); this.files.delete(path); }
     this.dirs.add(dirname(path));
-    if (this.files.size >= MAX_OPEN) this.commit();
+    if (this.files.size < MAX_OPEN) this.files.set(path, fd);
+    else if (this.syncfsWorks) {
+      fs.closeSync(fd);
+      this.closed.add(path);
+    } else {
+      this.files.set(path, fd);
+      this.commit();
+      return;
+    }
+    if (this.files.size + this.closed.size >= MAX_WAITING) this.commit();
+  }
+
+  /** A file of this batch was renamed (a stored mail filed in its folder): both folders, and the file under its new name, are committed. */
+  moved(from: string, to: string): void {
+    this.dirs.add(dirname(to));
+    const fd = this.files.get(from);
+    if (fd !== undefined) {
+      this.files.delete(from);
+      this.files.set(to, fd);
+    }
+    if (this.closed.delete(from)) this.closed.add(to);
   }
 
   add(s: Syncable): void {
@@ -75,10 +121,11 @@ export class SyncBatch {
   }
 
   commit(): void {
-    if (this.files.size === 0 && this.others.size === 0) return;
+    if (this.files.size === 0 && this.closed.size === 0 && this.others.size === 0) return;
     const anchors = [...this.dirs, ...[...this.others].flatMap((s) => (s.path ? [dirname(s.path)] : []))];
     const others = [...this.others];
-    const whole = this.useSyncfs && this.files.size >= SYNCFS_FROM && others.every((s) => s.path && s.markSynced) && syncFileSystems(anchors);
+    const whole = this.useSyncfs && this.files.size + this.closed.size >= SYNCFS_FROM && others.every((s) => s.path && s.markSynced) && syncFileSystems(anchors);
+    if (whole) this.syncfsWorks = true;
     try {
       for (const fd of this.files.values()) {
         try {
@@ -87,10 +134,12 @@ export class SyncBatch {
           fs.closeSync(fd);
         }
       }
+      if (!whole) for (const path of this.closed) fsyncPath(path);
       if (!whole) for (const d of this.dirs) fsyncDir(fs, d);
       for (const s of others) whole ? s.markSynced!() : s.sync();
     } finally {
       this.files.clear();
+      this.closed.clear();
       this.dirs.clear();
     }
   }

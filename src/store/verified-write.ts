@@ -36,6 +36,10 @@ export function fsyncDir(fs: WriteFs, dir: string): void {
   }
 }
 
+function* utf8Pieces(texts: Iterable<string>): Iterable<Buffer> {
+  for (const t of texts) if (t.length) yield Buffer.from(t, 'utf8');
+}
+
 /** Where a write's fsyncs go when they wait for a group commit (see sync-batch.ts): the open fd is handed over. */
 export interface DeferredSync {
   file(path: string, fd: number): void;
@@ -47,8 +51,9 @@ export interface DeferredSync {
  * failure the temp file is removed, the old file is untouched, and a UserError names the
  * file and the cause. With a batch, the fsyncs wait for the batch's commit.
  */
-export function writeFileVerified(path: string, data: string | Buffer, fs: WriteFs = nodeFs, batch?: DeferredSync, opts: { inPlace?: boolean } = {}): void {
-  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+export function writeFileVerified(path: string, data: string | Buffer | Iterable<string>, fs: WriteFs = nodeFs, batch?: DeferredSync, opts: { inPlace?: boolean } = {}): void {
+  // (pieces of text: written one after the other, never joined: a big file need not be one string)
+  const pieces: Iterable<Buffer> = typeof data === 'string' ? [Buffer.from(data, 'utf8')] : Buffer.isBuffer(data) ? [data] : utf8Pieces(data);
   // inPlace: a new file that nothing trusts until a journal line names it (a raw copy, an
   // outbox .eml): written under its own name, no temp file and rename. A half-written one
   // left by a crash has no journal line and is written again.
@@ -61,9 +66,13 @@ export function writeFileVerified(path: string, data: string | Buffer, fs: Write
       if (fs === nodeFs) madeDirs.add(dir);
     }
     fd = fs.openSync(tmp, 'w', 0o644);
-    writeAll(fs, fd, buf);
+    let length = 0;
+    for (const buf of pieces) {
+      writeAll(fs, fd, buf);
+      length += buf.length;
+    }
     const size = fs.fstatSync(fd).size;
-    if (size !== buf.length) throw new Error(`the file holds ${size} of ${buf.length} bytes after writing`);
+    if (size !== length) throw new Error(`the file holds ${size} of ${length} bytes after writing`);
     if (!batch) {
       fs.fsyncSync(fd);
       fs.closeSync(fd);

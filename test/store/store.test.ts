@@ -141,4 +141,40 @@ describe('group commit', () => {
       expect(journal.read().records.map((r) => r.n)).toEqual(Array.from({ length: 300 }, (_, n) => n));
     });
   }
+
+  it('a long batch: files past the first few hundred are closed once a syncfs worked, and fsync\'d by name (moved, or gone) when a later syncfs fails', async () => {
+    const { SyncBatch } = await import('../../src/store/sync-batch.js');
+    const dir = mkdtempSync(join(tmpdir(), 'pb-batch-'));
+    fs.mkdirSync(join(dir, 'filed'));
+    const before = openFds();
+    const batch = new SyncBatch(true);
+    const journal = new Journal<{ n: number }>(join(dir, 'j.jsonl')).deferSync(batch);
+    let most = 0;
+    const write = (n: number) => {
+      writeFileVerified(join(dir, `f${n}.eml`), `mail ${n}`, undefined, batch, { inPlace: true });
+      journal.append({ n });
+      most = Math.max(most, openFds() - before);
+    };
+    for (let n = 0; n < 3000; n++) write(n);
+    expect(most).toBeLessThan(300); // at most MAX_OPEN (256) wait open, and the journal
+    // `sync` failing from now on: the commit falls back to an fsync a file, opened again by name
+    const fake = mkdtempSync(join(tmpdir(), 'pb-nosync-'));
+    writeFileSync(join(fake, 'sync'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    const path = process.env.PATH;
+    process.env.PATH = `${fake}:${path}`;
+    try {
+      for (let n = 3000; n < 3600; n++) write(n);
+      fs.renameSync(join(dir, 'f3500.eml'), join(dir, 'filed', 'f3500.eml'));
+      batch.moved(join(dir, 'f3500.eml'), join(dir, 'filed', 'f3500.eml'));
+      fs.unlinkSync(join(dir, 'f3501.eml')); // removed by the run: nothing to fsync
+      batch.commit();
+    } finally {
+      process.env.PATH = path;
+    }
+    journal.close();
+    expect(openFds()).toBe(before);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.eml'))).toHaveLength(3598);
+    expect(readFileSync(join(dir, 'filed', 'f3500.eml'), 'utf8')).toBe('mail 3500');
+    expect(journal.read().records).toHaveLength(3600);
+  });
 });

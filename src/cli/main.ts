@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import type { CommandModule } from 'yargs';
-import { loadYargs } from './yargs-lite.js';
 import { UserError } from '../user-error.js';
 import { ingestThroughWatch } from './ingest-client.js';
 
@@ -76,7 +75,8 @@ async function main(): Promise<void> {
       return;
     }
   }
-  const [yargs, commands] = await Promise.all([loadYargs(), commandsFor(args)]);
+  // Imported here, not above: a mail handed to a running watch needs none of it.
+  const [yargs, commands] = await Promise.all([import('./yargs-lite.js').then((m) => m.loadYargs()), commandsFor(args)]);
   let cli = yargs(args)
     .scriptName('postboggle')
     .wrap(Math.min(110, process.stdout.columns || 100))

@@ -8,22 +8,40 @@ function faceMatch(face: string, word: string, pos: number, joker: string | null
   return word[pos] === face ? 1 : 0;
 }
 
+/**
+ * Per field: how often each letter A–Z shows (a QU face counts for Q and U), and the stars
+ * (index 26); null for a field with any other face, which the check below then lets pass.
+ */
+const supplies = new WeakMap<Field, Int32Array | null>();
+
+function supplyOf(field: Field): Int32Array | null {
+  let supply = supplies.get(field);
+  if (supply === undefined) {
+    supply = new Int32Array(27);
+    for (const f of field.cells) {
+      const c = f.charCodeAt(0) - 65;
+      if (f === STAR) supply[26]!++;
+      else if (f === QU) { supply[16]!++; supply[20]!++; }
+      else if (f.length === 1 && c >= 0 && c < 26) supply[c]!++;
+      else { supply = null; break; }
+    }
+    supplies.set(field, supply);
+  }
+  return supply;
+}
+
 /** Cheap necessary condition: every letter of the word is available often enough. */
 function lettersAvailable(field: Field, word: string, withStar: boolean): boolean {
-  const supply = new Map<string, number>();
-  let stars = 0;
-  for (const f of field.cells) {
-    if (f === STAR) stars++;
-    else if (f === QU) { supply.set('Q', (supply.get('Q') ?? 0) + 1); supply.set('U', (supply.get('U') ?? 0) + 1); }
-    else supply.set(f, (supply.get(f) ?? 0) + 1);
-  }
+  const supply = supplyOf(field);
+  if (supply === null) return true;
+  const left = supply.slice();
   let missing = 0;
-  for (const ch of word) {
-    const left = supply.get(ch) ?? 0;
-    if (left > 0) supply.set(ch, left - 1);
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i) - 65;
+    if (c >= 0 && c < 26 && left[c]! > 0) left[c]!--;
     else missing++;
   }
-  return missing <= (withStar ? stars : 0);
+  return missing <= (withStar ? left[26]! : 0);
 }
 
 /**

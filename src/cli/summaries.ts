@@ -19,7 +19,7 @@ export const SUMMARIES: Record<string, [command: string, describe: string]> = {
   site: ['site', 'write the tournament site (ranking, ratings, a page per round and per player, CSV and JSON) as plain files to upload anywhere'],
   serve: ['serve', 'write the tournament site and show it on a local web server (Ctrl-C stops it)'],
   tick: ['tick', 'do whatever is due now: read mail, remind, close, score, open the next round, send newsletters (for cron; safe to repeat)'],
-  watch: ['watch', 'stay connected to the IMAP mailbox (IDLE) and tick whenever mail arrives, and every --interval seconds'],
+  watch: ['watch', 'stay running: take mail handed in by `postboggle ingest` at once, follow the IMAP mailbox (IDLE) when there is one, and tick whenever mail arrives and every --interval seconds'],
   pause: ['pause', 'pause the whole game: tick still reads and answers mail, but closes, reminds, scores, opens and sends nothing else'],
   resume: ['resume', 'resume a paused game'],
   doctor: ['doctor', 'check a game directory: what is wrong with its files, and how to repair it (changes nothing)'],

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 // two would (test/cli/text-width.test.ts compares them); anything else goes to them.
 
 const require = createRequire(import.meta.url);
-const PLAIN = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u017f]*$/;
+const PLAIN = /^[\x20-\x7e\u00a0-\u00a8\u00aa-\u00ac\u00af-\u017f]*$/; // not © and ®: emoji to wrap-ansi
 
 /** Text whose every character is one column wide and that carries no escape codes. */
 export const isPlain = (s: string): boolean => PLAIN.test(s);

@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,16 @@ const mail = (id: string, words: string[], from = 'Alice <alice@example.test>') 
   'Date: Mon, 23 Nov 2026 12:00:00 +0100', 'Content-Type: text/plain; charset=utf-8', '', 'Joker: A',
   ...words.map((w, i) => `${i + 1}. ${w}`), ''].join('\r\n');
 
+/** A game with two players and a published round, made once with the CLI; each test gets a copy. */
+let template = '';
 function newGame(): string {
+  if (!template) template = makeGame();
+  const dir = mkdtempSync(join(tmpdir(), 'pb-sock-'));
+  cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+function makeGame(): string {
   const dir = mkdtempSync(join(tmpdir(), 'pb-sock-'));
   for (const args of [['init'], ['player', 'add', 'alice@example.test', 'Alice'], ['player', 'add', 'bob@example.test', 'Bob'],
     ['round', 'new', '--field', FIELD, '--duration', 'P7D'], ['round', 'publish']]) {

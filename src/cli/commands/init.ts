@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { IANAZone } from 'luxon';
 import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
@@ -8,6 +8,13 @@ import { settingsText } from '../../game/init-template.js';
 import { findPreset, PRESET_NAMES } from '../../rules/presets.js';
 import { parseSettings } from '../../game/settings.js';
 import { UserError } from '../../user-error.js';
+
+const GITIGNORE = `# postboggle: caches (remade as needed), the lock and the watch's socket
+.postboggle-*.cache
+.postboggle-inline.cache/
+.postboggle.lock
+.postboggle.sock
+`;
 
 interface InitArgs {
   dir: string;
@@ -49,6 +56,11 @@ export const initCommand = defineCommand<InitArgs>({
     parseSettings(text, '--from/--timezone'); // the template must always be valid
     mkdirSync(layout.dir, { recursive: true });
     writeFileSync(layout.settings, text, { flag: 'wx' });
-    process.stdout.write(`created ${layout.settings}; next: postboggle player add EMAIL NAME, then postboggle round new\n`);
+    // A game directory is meant to be kept in git; the caches, the lock and the watch's
+    // socket are not the game's data (they are rebuilt or remade as needed).
+    const ignore = join(layout.dir, '.gitignore');
+    const madeIgnore = !existsSync(ignore);
+    if (madeIgnore) writeFileSync(ignore, GITIGNORE, { flag: 'wx' });
+    process.stdout.write(`created ${layout.settings}${madeIgnore ? ' and .gitignore' : ''}; next: postboggle player add EMAIL NAME, then postboggle round new\n`);
   },
 });

@@ -3,14 +3,20 @@
 // loaded: such a run costs little more than Node's own start. Without a watch, the mail read
 // here is kept for the ingest command, which then does the work itself.
 import { sendToWatch } from '../game/ingest-socket.js';
+import { UserError } from '../user-error.js';
 
 let readAhead: Buffer | undefined;
 
-/** The mail this module read from standard input, once (the ingest command's input). */
-export function takeReadStdin(): Buffer | undefined {
-  const raw = readAhead;
+/**
+ * The mail on standard input, for the ingest command: the one read here already, if any
+ * (no watch took it), else read now.
+ */
+export async function stdinMail(): Promise<Buffer> {
+  const ahead = readAhead;
   readAhead = undefined;
-  return raw;
+  if (ahead) return ahead;
+  if (process.stdin.isTTY) throw new UserError('nothing to ingest: pass --eml FILE…, --maildir DIR or --imap, or pipe one mail into standard input');
+  return readStdin();
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Argv } from 'yargs';
 import { defineCommand } from '../command.js';
 import { type Game, openGame } from '../../game/game.js';
 import { imapFeed, type IngestResult, type MailFeed, runIngest } from '../../game/ingest.js';
-import { takeReadStdin } from '../ingest-client.js';
+import { stdinMail } from '../ingest-client.js';
 import { withLock } from '../../game/lock.js';
 import { flushOutboxes } from '../../game/mailer.js';
 import { allOutboxes } from '../../game/rounds.js';
@@ -17,13 +17,6 @@ interface IngestArgs {
   maildir?: string;
   imap: boolean;
   receivedAt?: string;
-}
-
-async function readStdin(): Promise<Buffer> {
-  if (process.stdin.isTTY) throw new UserError('nothing to ingest: pass --eml FILE…, --maildir DIR or --imap, or pipe one mail into standard input');
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function maildirFiles(dir: string): string[] {
@@ -72,7 +65,7 @@ export const ingestCommand = defineCommand<IngestArgs>({
         }
       };
     } else {
-      const raw = takeReadStdin() ?? await readStdin();
+      const raw = await stdinMail();
       feedOf = (_game, receivedAt) => async (handle) => { await handle(raw, { receivedAt }); };
     }
     for (const line of await ingestAndReply(argv.dir, argv.receivedAt, feedOf)) process.stdout.write(`${line}\n`);

@@ -65,10 +65,12 @@ function memoOf(ctx: JudgeContext) {
   return memo;
 }
 
-/** Folds, numbers and checks each token (limits, characters, duplicates, length, field, dictionary). */
-export function analyseEntry(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
-  const { rules, field } = ctx;
-  const memo = memoOf(ctx);
+/**
+ * Folds, numbers and checks each token for what needs neither the field nor the dictionary
+ * (limits, characters, duplicates, length): `early` is set on those that fail.
+ */
+function tokensOf(entry: Entry, ctx: JudgeContext, memo: ReturnType<typeof memoOf>): AnalysedWord[] {
+  const { rules } = ctx;
   const seen = new Set<string>();
   const tokens: [string, WordRole, number, boolean][] = [
     ...entry.main.map((t, i): [string, WordRole, number, boolean] => [t, 'main', i + 1, rules.wordsPerEntry > 0 && i >= rules.wordsPerEntry]),
@@ -83,18 +85,55 @@ export function analyseEntry(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
     else if (seen.has(word)) a.early = 'duplicate';
     else if (word.length < rules.minLength) a.early = 'too-short';
     if (word !== null && !overLimit) seen.add(word);
-    if (a.early || word === null) return a;
-    let facts = memo.facts.get(word);
-    if (!facts) {
-      const options = jokerOptions(field, word);
-      facts = onFieldAtAll(options) ? { options, verdict: ctx.verdict(word) } : { options };
-      memo.facts.set(word, facts);
-    }
-    a.options = facts.options;
-    if (!facts.verdict) a.early = 'not-on-field';
-    else a.verdict = facts.verdict;
     return a;
   });
+}
+
+/** The paths of a word on the field and, when it is on the field at all, the dictionary's verdict (once per word and context). */
+function factsOf(word: string, ctx: JudgeContext, memo: ReturnType<typeof memoOf>): WordFacts {
+  let facts = memo.facts.get(word);
+  if (!facts) {
+    const options = jokerOptions(ctx.field, word);
+    facts = onFieldAtAll(options) ? { options, verdict: ctx.verdict(word) } : { options };
+    memo.facts.set(word, facts);
+  }
+  return facts;
+}
+
+/** Adds a token's field and dictionary facts (or 'not-on-field'). */
+function withFacts(a: AnalysedWord, facts: WordFacts): AnalysedWord {
+  a.options = facts.options;
+  if (!facts.verdict) a.early = 'not-on-field';
+  else a.verdict = facts.verdict;
+  return a;
+}
+
+/** Folds, numbers and checks each token (limits, characters, duplicates, length, field, dictionary). */
+export function analyseEntry(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
+  const memo = memoOf(ctx);
+  return tokensOf(entry, ctx, memo).map((a) => (a.early || a.word === null ? a : withFacts(a, factsOf(a.word, ctx, memo))));
+}
+
+/**
+ * The words of an entry that await the GM's decision: those analyseEntry finds on the field,
+ * otherwise valid, and unknown to the dictionary and the house lists (verdict 'unknown'),
+ * analysed as it does. A word the verdict can tell known or rejected cheaply
+ * (VerdictFn.isUnknown: one look-up down the dictionary's graph) is not traced on the field
+ * and its lemmas are not read: `review` asks this of every word of a round, and most are
+ * known.
+ */
+export function awaitingReview(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
+  const memo = memoOf(ctx);
+  const isUnknown = ctx.verdict.isUnknown;
+  const out: AnalysedWord[] = [];
+  for (const a of tokensOf(entry, ctx, memo)) {
+    if (a.early || a.word === null) continue;
+    const known = memo.facts.get(a.word);
+    if (!known && isUnknown && !isUnknown(a.word)) continue;
+    withFacts(a, known ?? factsOf(a.word, ctx, memo));
+    if (!a.early && a.verdict?.kind === 'unknown') out.push(a);
+  }
+  return out;
 }
 
 /** Judges an analysed entry for one joker letter (null: the star stands for nothing). */

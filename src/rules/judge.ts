@@ -54,12 +54,12 @@ interface WordFacts {
   options: JokerOptions;
   verdict?: DictionaryVerdict;
 }
-const factsByContext = new WeakMap<JudgeContext, { field: Field; verdict: VerdictFn; language: string; folded: Map<string, string | null>; facts: Map<string, WordFacts> }>();
+const factsByContext = new WeakMap<JudgeContext, { field: Field; verdict: VerdictFn; language: string; folded: Map<string, string | null>; facts: Map<string, WordFacts>; unknown: Map<string, boolean> }>();
 
 function memoOf(ctx: JudgeContext) {
   let memo = factsByContext.get(ctx);
   if (!memo || memo.field !== ctx.field || memo.verdict !== ctx.verdict || memo.language !== ctx.rules.language) {
-    memo = { field: ctx.field, verdict: ctx.verdict, language: ctx.rules.language, folded: new Map(), facts: new Map() };
+    memo = { field: ctx.field, verdict: ctx.verdict, language: ctx.rules.language, folded: new Map(), facts: new Map(), unknown: new Map() };
     factsByContext.set(ctx, memo);
   }
   return memo;
@@ -72,11 +72,8 @@ function memoOf(ctx: JudgeContext) {
 function tokensOf(entry: Entry, ctx: JudgeContext, memo: ReturnType<typeof memoOf>): AnalysedWord[] {
   const { rules } = ctx;
   const seen = new Set<string>();
-  const tokens: [string, WordRole, number, boolean][] = [
-    ...entry.main.map((t, i): [string, WordRole, number, boolean] => [t, 'main', i + 1, rules.wordsPerEntry > 0 && i >= rules.wordsPerEntry]),
-    ...entry.substitutes.map((t, i): [string, WordRole, number, boolean] => [t, 'substitute', i + 1, i >= rules.substitutesPerEntry]),
-  ];
-  return tokens.map(([input, role, index, overLimit]) => {
+  const out: AnalysedWord[] = [];
+  const add = (input: string, role: WordRole, index: number, overLimit: boolean) => {
     let word = memo.folded.get(input);
     if (word === undefined) memo.folded.set(input, (word = foldWord(input, rules.language)));
     const a: AnalysedWord = { input, word, role, index };
@@ -85,8 +82,12 @@ function tokensOf(entry: Entry, ctx: JudgeContext, memo: ReturnType<typeof memoO
     else if (seen.has(word)) a.early = 'duplicate';
     else if (word.length < rules.minLength) a.early = 'too-short';
     if (word !== null && !overLimit) seen.add(word);
-    return a;
-  });
+    out.push(a);
+  };
+  // Main words first, then substitutes, each numbered from 1 within its role.
+  for (let i = 0; i < entry.main.length; i++) add(entry.main[i]!, 'main', i + 1, rules.wordsPerEntry > 0 && i >= rules.wordsPerEntry);
+  for (let i = 0; i < entry.substitutes.length; i++) add(entry.substitutes[i]!, 'substitute', i + 1, i >= rules.substitutesPerEntry);
+  return out;
 }
 
 /** The paths of a word on the field and, when it is on the field at all, the dictionary's verdict (once per word and context). */
@@ -129,7 +130,11 @@ export function awaitingReview(entry: Entry, ctx: JudgeContext): AnalysedWord[] 
   for (const a of tokensOf(entry, ctx, memo)) {
     if (a.early || a.word === null) continue;
     const known = memo.facts.get(a.word);
-    if (!known && isUnknown && !isUnknown(a.word)) continue;
+    if (!known && isUnknown) {
+      let unknown = memo.unknown.get(a.word);
+      if (unknown === undefined) memo.unknown.set(a.word, (unknown = isUnknown(a.word)));
+      if (!unknown) continue;
+    }
     withFacts(a, known ?? factsOf(a.word, ctx, memo));
     if (!a.early && a.verdict?.kind === 'unknown') out.push(a);
   }

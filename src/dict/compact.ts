@@ -130,8 +130,9 @@ export function readCompact(dir: string, lang: string): Lexicon {
     throw damaged((e as Error).message);
   }
   // The sense index (9 MB for German) and the lemma lines (2 MB) are read a piece at a time
-  // while few are asked for, whole from then on (the solver asks for hundreds).
-  const index = new PieceFile(files.index, 64, damaged);
+  // while up to 1,024 pieces are asked for (a few hundred words: the lemmas of `solve`'s best
+  // entry), whole from then on (`solve --json` asks for some 2,000 words' lemmas).
+  const index = new PieceFile(files.index, 1024, damaged);
   const n = uint32View(index.bytes(0, 4))[0]!;
   let whole: { offsets: Uint32Array; list: Uint32Array } | null = null;
   const wholeIndex = () => {
@@ -156,7 +157,7 @@ export function readCompact(dir: string, lang: string): Lexicon {
       return list.subarray(2 * offsets[i]!, 2 * offsets[i + 1]!);
     },
   };
-  const lemmaLines = new PieceFile(files.lemmas, 128, damaged);
+  const lemmaLines = new PieceFile(files.lemmas, 1024, damaged);
   return new Lexicon({
     store: new PackedForms(n, () => readFileSync(files.forms)),
     lemmas: packedLemmas((from, to) => lemmaLines.text(from, to), uint32View(readFileSync(files.lemmaStarts))),
@@ -168,15 +169,20 @@ export function readCompact(dir: string, lang: string): Lexicon {
 }
 
 /**
- * A file read in pieces (a positional read each) until `budget` pieces have been asked
- * for, then whole: a few look-ups cost a few small reads, many cost one read of the file.
+ * A file read in pieces (a positional read each, through one descriptor kept open) until
+ * `budget` pieces have been asked for, then whole: a few hundred look-ups (the lemmas of
+ * `solve`'s best entry) cost a few hundred small reads, many cost one read of the file.
  * Pieces come in buffers of their own, aligned for a Uint32Array view. The file must be the
  * one there was when the dictionary was loaded (a build replaces the files while a command
- * may still run): a replaced file is an error, never a piece of another dictionary.
+ * may still run): a file replaced before its first piece is read is an error, never a piece
+ * of another dictionary; once open, the descriptor reads the file it opened to the end,
+ * whatever a build puts in its place. The descriptor is closed when the file has been read
+ * whole, or when the dictionary is let go (a watch that loads a rebuilt dictionary).
  */
 class PieceFile {
   private whole: Buffer | null = null;
   private pieces = 0;
+  private fd: number | null = null;
   private readonly identity: string;
   constructor(private readonly file: string, private readonly budget: number, private readonly damaged: (why: string) => Error) {
     this.identity = identityOf(statSync(file));
@@ -186,21 +192,27 @@ class PieceFile {
     return this.whole !== null;
   }
 
-  private open(): number {
-    const fd = openSync(this.file, 'r');
-    if (identityOf(fstatSync(fd)) !== this.identity) {
-      closeSync(fd);
-      throw new Error(`dictionary file ${this.file} was replaced (rebuilt?) while this command ran; run it again`);
+  private descriptor(): number {
+    if (this.fd === null) {
+      const fd = openSync(this.file, 'r');
+      if (identityOf(fstatSync(fd)) !== this.identity) {
+        closeSync(fd);
+        throw new Error(`dictionary file ${this.file} was replaced (rebuilt?) while this command ran; run it again`);
+      }
+      this.fd = fd;
+      openPieceFiles.register(this, fd, this);
     }
-    return fd;
+    return this.fd;
   }
 
   all(): Buffer {
     if (!this.whole) {
-      const fd = this.open();
+      const fd = this.descriptor();
       try {
-        this.whole = readFileSync(fd);
+        this.whole = readFileSync(fd); // from the start: the pieces were read by position
       } finally {
+        openPieceFiles.unregister(this);
+        this.fd = null;
         closeSync(fd);
       }
     }
@@ -220,19 +232,22 @@ class PieceFile {
       return Buffer.from(all.buffer, all.byteOffset + from, to - from);
     }
     const out = Buffer.from(new ArrayBuffer(to - from));
-    const fd = this.open();
-    try {
-      for (let got = 0; got < out.length;) {
-        const n = readSync(fd, out, got, out.length - got, from + got);
-        if (n === 0) throw this.damaged(`${this.file} is shorter than its index says`);
-        got += n;
-      }
-    } finally {
-      closeSync(fd);
+    const fd = this.descriptor();
+    for (let got = 0; got < out.length;) {
+      const n = readSync(fd, out, got, out.length - got, from + got);
+      if (n === 0) throw this.damaged(`${this.file} is shorter than its index says`);
+      got += n;
     }
     return out;
   }
 }
+
+/** Closes the descriptor of a piece file that is let go before it was read whole. */
+const openPieceFiles = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch { /* already closed */ }
+});
 
 const identityOf = (st: Stats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
 

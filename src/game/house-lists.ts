@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { writeFileVerified } from '../store/verified-write.js';
 import type { HouseLists } from '../rules/adjudication.js';
@@ -46,5 +46,8 @@ export function writeHouseLists(gameDir: string, house: HouseLists): void {
 export function houseListsHash(house: HouseLists): string {
   if (house.accept.size === 0 && house.reject.size === 0) return '';
   const accept = [...house.accept.entries()].sort(([a], [b]) => compareCodeUnits(a, b)).map(([w, l]) => `${w}\t${l.join(',')}`);
+  // node:crypto (several ms to load) only for a game that has house lists: `review` and the
+  // word commands read the lists of every game.
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   return createHash('sha256').update(accept.join('\n')).update('\0').update([...house.reject].sort(compareCodeUnits).join('\n')).digest('hex').slice(0, 12);
 }

@@ -1,4 +1,4 @@
-import { analyseEntry, type JudgeContext } from '../rules/judge.js';
+import { awaitingReview, type JudgeContext } from '../rules/judge.js';
 import type { StoredEntry } from './rounds.js';
 
 export interface PendingWord {
@@ -14,10 +14,9 @@ export interface PendingWord {
 export function pendingWords(entries: readonly StoredEntry[], ctx: JudgeContext): PendingWord[] {
   const byWord = new Map<string, PendingWord>();
   for (const e of entries) {
-    for (const a of analyseEntry(e, ctx)) {
-      if (a.early || !a.word || a.verdict?.kind !== 'unknown') continue;
-      let p = byWord.get(a.word);
-      if (!p) byWord.set(a.word, (p = { word: a.word, senders: [] }));
+    for (const a of awaitingReview(e, ctx)) {
+      let p = byWord.get(a.word!);
+      if (!p) byWord.set(a.word!, (p = { word: a.word!, senders: [] }));
       p.senders.push({ email: e.email, name: e.name, input: a.input });
     }
   }

@@ -19,7 +19,20 @@ export const NO_HOUSE_LISTS: HouseLists = { accept: new Map(), reject: new Set()
  * The verdict on a folded word; `index`, when the caller has it (the solver does), is the
  * word's index in the lexicon the verdict was made with, so it is not looked up again.
  */
-export type VerdictFn = (word: string, index?: number) => DictionaryVerdict;
+export type VerdictFn = ((word: string, index?: number) => DictionaryVerdict) & {
+  /**
+   * Whether the verdict on a word is 'unknown', without reading its lemmas (one look-up down
+   * the dictionary's graph): `review` asks it of every word of a round. Optional: a verdict
+   * without it is asked in full.
+   */
+  isUnknown?: (word: string) => boolean;
+  /**
+   * Whether the verdict on a word the lexicon has is the lexicon's own: known, with the
+   * lexicon's lemmas (no GM decision on it, no word-form rules in force). The solver then
+   * reads those lemmas only when they are asked for.
+   */
+  lexiconAlone?: (word: string) => boolean;
+};
 
 /**
  * The dictionary as the judge sees it: a GM rejection wins, then a GM acceptance or
@@ -39,7 +52,7 @@ export function makeVerdict(lexicon: Lexicon, house: HouseLists = NO_HOUSE_LISTS
   };
   const accepted = new Map<string, readonly string[]>();
   for (const [word, texts] of house.accept) if (texts.length > 0) accepted.set(word, [...new Set(texts.flatMap(resolve))]);
-  return (word, index) => {
+  const verdict: VerdictFn = (word, index) => {
     if (house.reject.has(word)) return { kind: 'rejected' };
     const known = index !== undefined && index >= 0 ? lexicon.lemmasOfIndex(index) : lexicon.lemmas(word);
     if (house.accept.has(word)) return { kind: 'known', lemmas: accepted.get(word) ?? known ?? resolve(word.toLowerCase()) };
@@ -53,4 +66,9 @@ export function makeVerdict(lexicon: Lexicon, house: HouseLists = NO_HOUSE_LISTS
     }
     return { kind: 'known', lemmas: known };
   };
+  // As above: neither rejected nor accepted by the GM, and not in the lexicon.
+  verdict.isUnknown = (word) => !house.reject.has(word) && !house.accept.has(word) && !lexicon.has(word);
+  const formRules = forms !== undefined && formRulesActive(forms);
+  verdict.lexiconAlone = (word) => !formRules && !house.reject.has(word) && !house.accept.has(word);
+  return verdict;
 }

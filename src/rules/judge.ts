@@ -54,27 +54,26 @@ interface WordFacts {
   options: JokerOptions;
   verdict?: DictionaryVerdict;
 }
-const factsByContext = new WeakMap<JudgeContext, { field: Field; verdict: VerdictFn; language: string; folded: Map<string, string | null>; facts: Map<string, WordFacts> }>();
+const factsByContext = new WeakMap<JudgeContext, { field: Field; verdict: VerdictFn; language: string; folded: Map<string, string | null>; facts: Map<string, WordFacts>; unknown: Map<string, boolean> }>();
 
 function memoOf(ctx: JudgeContext) {
   let memo = factsByContext.get(ctx);
   if (!memo || memo.field !== ctx.field || memo.verdict !== ctx.verdict || memo.language !== ctx.rules.language) {
-    memo = { field: ctx.field, verdict: ctx.verdict, language: ctx.rules.language, folded: new Map(), facts: new Map() };
+    memo = { field: ctx.field, verdict: ctx.verdict, language: ctx.rules.language, folded: new Map(), facts: new Map(), unknown: new Map() };
     factsByContext.set(ctx, memo);
   }
   return memo;
 }
 
-/** Folds, numbers and checks each token (limits, characters, duplicates, length, field, dictionary). */
-export function analyseEntry(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
-  const { rules, field } = ctx;
-  const memo = memoOf(ctx);
+/**
+ * Folds, numbers and checks each token for what needs neither the field nor the dictionary
+ * (limits, characters, duplicates, length): `early` is set on those that fail.
+ */
+function tokensOf(entry: Entry, ctx: JudgeContext, memo: ReturnType<typeof memoOf>): AnalysedWord[] {
+  const { rules } = ctx;
   const seen = new Set<string>();
-  const tokens: [string, WordRole, number, boolean][] = [
-    ...entry.main.map((t, i): [string, WordRole, number, boolean] => [t, 'main', i + 1, rules.wordsPerEntry > 0 && i >= rules.wordsPerEntry]),
-    ...entry.substitutes.map((t, i): [string, WordRole, number, boolean] => [t, 'substitute', i + 1, i >= rules.substitutesPerEntry]),
-  ];
-  return tokens.map(([input, role, index, overLimit]) => {
+  const out: AnalysedWord[] = [];
+  const add = (input: string, role: WordRole, index: number, overLimit: boolean) => {
     let word = memo.folded.get(input);
     if (word === undefined) memo.folded.set(input, (word = foldWord(input, rules.language)));
     const a: AnalysedWord = { input, word, role, index };
@@ -83,18 +82,63 @@ export function analyseEntry(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
     else if (seen.has(word)) a.early = 'duplicate';
     else if (word.length < rules.minLength) a.early = 'too-short';
     if (word !== null && !overLimit) seen.add(word);
-    if (a.early || word === null) return a;
-    let facts = memo.facts.get(word);
-    if (!facts) {
-      const options = jokerOptions(field, word);
-      facts = onFieldAtAll(options) ? { options, verdict: ctx.verdict(word) } : { options };
-      memo.facts.set(word, facts);
+    out.push(a);
+  };
+  // Main words first, then substitutes, each numbered from 1 within its role.
+  for (let i = 0; i < entry.main.length; i++) add(entry.main[i]!, 'main', i + 1, rules.wordsPerEntry > 0 && i >= rules.wordsPerEntry);
+  for (let i = 0; i < entry.substitutes.length; i++) add(entry.substitutes[i]!, 'substitute', i + 1, i >= rules.substitutesPerEntry);
+  return out;
+}
+
+/** The paths of a word on the field and, when it is on the field at all, the dictionary's verdict (once per word and context). */
+function factsOf(word: string, ctx: JudgeContext, memo: ReturnType<typeof memoOf>): WordFacts {
+  let facts = memo.facts.get(word);
+  if (!facts) {
+    const options = jokerOptions(ctx.field, word);
+    facts = onFieldAtAll(options) ? { options, verdict: ctx.verdict(word) } : { options };
+    memo.facts.set(word, facts);
+  }
+  return facts;
+}
+
+/** Adds a token's field and dictionary facts (or 'not-on-field'). */
+function withFacts(a: AnalysedWord, facts: WordFacts): AnalysedWord {
+  a.options = facts.options;
+  if (!facts.verdict) a.early = 'not-on-field';
+  else a.verdict = facts.verdict;
+  return a;
+}
+
+/** Folds, numbers and checks each token (limits, characters, duplicates, length, field, dictionary). */
+export function analyseEntry(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
+  const memo = memoOf(ctx);
+  return tokensOf(entry, ctx, memo).map((a) => (a.early || a.word === null ? a : withFacts(a, factsOf(a.word, ctx, memo))));
+}
+
+/**
+ * The words of an entry that await the GM's decision: those analyseEntry finds on the field,
+ * otherwise valid, and unknown to the dictionary and the house lists (verdict 'unknown'),
+ * analysed as it does. A word the verdict can tell known or rejected cheaply
+ * (VerdictFn.isUnknown: one look-up down the dictionary's graph) is not traced on the field
+ * and its lemmas are not read: `review` asks this of every word of a round, and most are
+ * known.
+ */
+export function awaitingReview(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
+  const memo = memoOf(ctx);
+  const isUnknown = ctx.verdict.isUnknown;
+  const out: AnalysedWord[] = [];
+  for (const a of tokensOf(entry, ctx, memo)) {
+    if (a.early || a.word === null) continue;
+    const known = memo.facts.get(a.word);
+    if (!known && isUnknown) {
+      let unknown = memo.unknown.get(a.word);
+      if (unknown === undefined) memo.unknown.set(a.word, (unknown = isUnknown(a.word)));
+      if (!unknown) continue;
     }
-    a.options = facts.options;
-    if (!facts.verdict) a.early = 'not-on-field';
-    else a.verdict = facts.verdict;
-    return a;
-  });
+    withFacts(a, known ?? factsOf(a.word, ctx, memo));
+    if (!a.early && a.verdict?.kind === 'unknown') out.push(a);
+  }
+  return out;
 }
 
 /** Judges an analysed entry for one joker letter (null: the star stands for nothing). */

@@ -206,6 +206,18 @@ export function solveField(field: Field, lexicon: Lexicon, minLen: number, house
   return foundWords(field, lexicon, minLen, house);
 }
 
+/**
+ * A found word whose lemmas are the lexicon's, read when first asked for: a field has some
+ * 2,000 words, and reading all their lemmas (the sense index and the lemma lines of the
+ * dictionary, 11 MB for German) costs a fresh process more than the walk; `solve` prints
+ * the lemmas of its best entry only, a few dozen words. (An own property, so the word
+ * prints, compares and copies as before.)
+ */
+function withLexiconLemmas(word: string, lexicon: Lexicon, form: number, plain: boolean, letters: readonly string[]): FoundWord {
+  let lemmas: readonly string[] | undefined;
+  return { word, get lemmas() { return (lemmas ??= lexicon.lemmasOfIndex(form)); }, plain, letters };
+}
+
 /** The words the walk found, in sorted order, with their lemmas; then the house lists'. */
 function foundWords(field: Field, lexicon: Lexicon, minLen: number, house?: { verdict: VerdictFn; accepted: Iterable<string> }): FoundWord[] {
   // Sorted by form index (the forms' sorted order), each key carrying its slot.
@@ -218,12 +230,12 @@ function foundWords(field: Field, lexicon: Lexicon, minLen: number, house?: { ve
     const s = order[k]! % count;
     const bits = foundBits[s]!, form = foundForm[s]!;
     const word = text.slice(s === 0 ? 0 : spellEnd[s - 1]!, spellEnd[s]!);
-    let lemmas: readonly string[];
-    if (house) {
+    let lemmas: readonly string[] | null = null;
+    if (house && !house.verdict.lexiconAlone?.(word)) {
       const v = house.verdict(word, form);
       if (v.kind !== 'known' || v.formNotAllowed) continue; // rejected by the GM, or a form the game refuses
       lemmas = v.lemmas;
-    } else lemmas = lexicon.lemmasOfIndex(form);
+    }
     const plain = (bits & PLAIN) !== 0;
     let letters = NO_LETTERS;
     if (!plain) {
@@ -231,7 +243,7 @@ function foundWords(field: Field, lexicon: Lexicon, minLen: number, house?: { ve
       for (let rest = bits; rest !== 0; rest &= rest - 1) list.push(LETTERS[31 - Math.clz32(rest & -rest)]!);
       letters = list;
     }
-    out.push({ word, lemmas, plain, letters });
+    out.push(lemmas ? { word, lemmas, plain, letters } : withLexiconLemmas(word, lexicon, form, plain, letters));
   }
   if (!house) return out;
   // The GM's house lists: accepted words the dictionary lacks are traced one by one.

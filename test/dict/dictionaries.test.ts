@@ -157,14 +157,26 @@ describe('compact dictionary format', () => {
     writeCompact(dir, 'xx', { map, lemmaKeys: table.keys, lemmaPos: table.pos, sourceNames: ['a', 'b'], identity: { language: 'de', kind: 'built', sources: ['a@1'] } });
     const expected = Lexicon.fromMap(new Map(forms.map((f, i) => [f, [f.toLowerCase(), ...(i % 3 === 0 ? [`x${'abcdefg'[i % 7]}en`] : [])]])));
     const lexicon = readCompact(dir, 'xx');
-    // The first look-ups come in pieces, the later ones from the whole files: every answer the same.
+    // The first look-ups come in pieces (up to 1,024), the later ones from the whole files: every answer the same.
+    const whole = () => (lexicon as unknown as { parts: LexiconParts }).parts.senses.whole !== null;
     for (const f of [...forms].sort()) expect([...lexicon.lemmas(f)!].sort(), f).toEqual([...expected.lemmas(f)!].sort());
+    expect(whole()).toBe(false);
+    for (const f of [...forms].reverse()) expect([...lexicon.lemmas(f)!].sort(), f).toEqual([...expected.lemmas(f)!].sort());
+    expect(whole()).toBe(true);
     expect(lexicon.senses('WAA')!.map((x) => x.sources)).toContain(1);
-    // A build replacing the files under a running command: an error, never another dictionary's senses.
+    // A build replacing the files under a running command: the files it had begun to read are
+    // read on (its own dictionary, to the end); one replaced before it opened it is an error;
+    // never another dictionary's senses.
     const running = readCompact(dir, 'xx');
+    const notYetRead = readCompact(dir, 'xx');
     expect(running.lemmas('WAB')).toEqual(['wab']);
-    writeCompact(dir, 'xx', { map: new Map([...map].reverse()), lemmaKeys: table.keys, lemmaPos: table.pos, sourceNames: ['a', 'b'], identity: { language: 'de', kind: 'built', sources: ['a@2'] } });
-    expect(() => running.lemmas('WAC')).toThrow(/replaced/);
+    // (The new build gives every form one more lemma, numbered first: its lemma lines and ids differ from the old.)
+    const other = table.intern('anders', 'N')!;
+    const rebuilt = new Map([...map].map(([f, m]) => [f, new Map([[other, 1 << 8], ...m])]));
+    writeCompact(dir, 'xx', { map: rebuilt, lemmaKeys: table.keys, lemmaPos: table.pos, sourceNames: ['a', 'b'], identity: { language: 'de', kind: 'built', sources: ['a@2'] } });
+    expect(readCompact(dir, 'xx').lemmas('WAD')).toContain('anders');
+    expect([...running.lemmas('WAD')!].sort()).toEqual([...expected.lemmas('WAD')!].sort());
+    expect(() => notYetRead.lemmas('WAC')).toThrow(/replaced/);
     truncateSync(join(dir, 'xx.index'), 4 * 200);
     expect(() => readCompact(dir, 'xx').lemmas('WZK')).toThrow(/damaged/);
   });

@@ -70,6 +70,7 @@ describe('solver', () => {
     // (some on the field only over the star).
     const house = { accept: new Map<string, string[]>([['GAMELLE', []], ['ERNSE', ['Ernst']], ['XQXQ', []]]), reject: new Set(['ALGE', 'FERNE', 'EIS']) };
     const verdict = makeVerdict(de, house);
+    const formsVerdict = makeVerdict(de, house, { words: 'oldfashion', noPlurals: true });
     // Compared as JSON text (a deep toEqual of 400,000 words takes a quarter of a minute); the
     // first field that differs is then compared in full, for a readable difference.
     let words = 0;
@@ -88,6 +89,9 @@ describe('solver', () => {
         for (let c = 65; c <= 90; c++) expect(counts[String.fromCharCode(c)]).toBe(wordsForJoker(found, String.fromCharCode(c)).length);
         const h = () => ({ verdict, accepted: house.accept.keys() });
         if (JSON.stringify(solveField(field, de, 4, h())) !== JSON.stringify(referenceSolveField(field, de, 4, h()))) differ.push(field);
+        // And with word-form rules (oldfashion, no plurals), which filter the dictionary's readings.
+        const f = () => ({ verdict: formsVerdict, accepted: house.accept.keys() });
+        if (JSON.stringify(solveField(field, de, 3, f())) !== JSON.stringify(referenceSolveField(field, de, 3, f()))) differ.push(field);
       }
     }
     if (differ.length > 0) expect(solveField(differ[0]!, de, 3)).toEqual(referenceSolveField(differ[0]!, de, 3));

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Language } from '../../rules/types.js';
@@ -63,12 +63,29 @@ function inputsFingerprint(lang: Language, dir: string): string {
   return JSON.stringify({ build: BUILD_VERSION, files: stats, system: chosenSources(dir, lang).map(sourceStamp) });
 }
 
-/** The stamp file: the stamp, then a line with the inputs' fingerprint. */
+/**
+ * The stamp file: the stamp, then a line with the inputs' fingerprint. A fingerprint that no
+ * longer matches while the stamp still does (the install was copied or moved, node_modules
+ * reinstalled with the same versions: new paths or change times, same inputs) is written
+ * anew, so that the next command stats the inputs again instead of hashing them (and
+ * loading node:crypto) on every start. A dictionary directory that cannot be written keeps
+ * the old line: that costs time, nothing else.
+ */
 export function isUpToDate(dir: string, lang: Language): boolean {
   const file = join(dir, `${lang}.stamp`);
   if (!existsSync(file)) return false;
   const [stamp, fingerprint] = readFileSync(file, 'utf8').split('\n');
-  return (fingerprint !== undefined && fingerprint === inputsFingerprint(lang, dir)) || stamp === stampOf(lang, dir);
+  const now = inputsFingerprint(lang, dir);
+  if (fingerprint !== undefined && fingerprint === now) return true;
+  if (stamp !== stampOf(lang, dir)) return false;
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, `${stamp}\n${now}`);
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true }); // read-only or full: checked the slow way next time too
+  }
+  return true;
 }
 
 /** Builds the dictionaries that are missing or stale; a progress bar on a terminal, lines otherwise. */

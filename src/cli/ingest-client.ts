@@ -3,13 +3,16 @@
 // loaded: such a run costs little more than Node's own start. Without a watch, the mail read
 // here is kept for the ingest command, which then does the work itself.
 //
-// This module and the socket's wire format (../game/ingest-socket.js) import nothing but
-// Node's own modules, and touch neither process.stdin nor process.stdout (Node builds those
-// streams, and loads what they need, on first access): the mail is read with readSync on
-// descriptor 0 and the answer written with writeSync, as the full CLI would print it.
-import { readSync, writeSync } from 'node:fs';
-import { isatty } from 'node:tty';
+// This module and the socket's wire format (../game/ingest-socket.js) use nothing but Node's
+// own modules, taken with process.getBuiltinModule (an ES import of node:fs builds a facade
+// that loads fs.promises and the streams), and touch neither process.stdin nor
+// process.stdout (Node builds those streams, and loads what they need, on first access): the
+// mail is read with readSync on descriptor 0 and the answer written with writeSync, as the
+// full CLI would print it.
 import { sendToWatch } from '../game/ingest-socket.js';
+
+const { readSync, writeSync } = process.getBuiltinModule('node:fs');
+const { isatty } = process.getBuiltinModule('node:tty');
 
 let readAhead: Buffer | undefined;
 

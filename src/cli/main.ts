@@ -1,11 +1,18 @@
 #!/usr/bin/env node
-import type { CommandModule } from 'yargs';
-import { UserError } from '../user-error.js';
+// Fast path (procmail: one `postboggle ingest` a mail): a plain one-mail ingest is handed
+// to the game's running watch before anything else of the CLI is loaded or run (see
+// ingest-client.ts); every other command line, and this one when no watch takes the mail,
+// goes on below as ever.
 import { ingestThroughWatch } from './ingest-client.js';
+// (Its answer is written with writeSync: nothing is left to flush when it exits.)
+const handedIn = process.argv.includes('ingest') ? await ingestThroughWatch(process.argv.slice(2)) : null;
+if (handedIn !== null) process.exit(handedIn);
+
+import type { CommandModule } from 'yargs';
 
 /** The errors that are the user's to fix (one line, no stack), loaded only when a run fails. */
 async function expected(): Promise<(new (...a: never[]) => Error)[]> {
-  const [{ FieldError }, { DiceError }] = await Promise.all([import('../rules/field.js'), import('../rules/dice.js')]);
+  const [{ UserError }, { FieldError }, { DiceError }] = await Promise.all([import('../user-error.js'), import('../rules/field.js'), import('../rules/dice.js')]);
   return [UserError, FieldError, DiceError];
 }
 
@@ -68,13 +75,6 @@ for (const stream of [process.stdout, process.stderr]) {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  if (args.includes('ingest')) {
-    const code = await ingestThroughWatch(args);
-    if (code !== null) {
-      process.exitCode = code;
-      return;
-    }
-  }
   // Imported here, not above: a mail handed to a running watch needs none of it.
   const [yargs, commands] = await Promise.all([import('./yargs-lite.js').then((m) => m.loadYargs()), commandsFor(args)]);
   let cli = yargs(args)

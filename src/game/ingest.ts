@@ -490,6 +490,16 @@ export class Ingestor {
    */
   finish(): void {
     this.batch.commit();
+    this.closeAll();
+  }
+
+  /** finish(), with the commit's fsyncs side by side (SyncBatch.commitAsync): what a run that answers someone waits for. */
+  async finishAsync(): Promise<void> {
+    await this.batch.commitAsync();
+    this.closeAll();
+  }
+
+  private closeAll(): void {
     for (const b of this.books.values()) {
       b.writeCopyIfDue();
       b.close();
@@ -546,7 +556,7 @@ export async function runIngest(game: Game, feed: MailFeed): Promise<IngestResul
       return r;
     }, () => ing.commit());
   } finally {
-    ing.finish();
+    await ing.finishAsync();
   }
   return out;
 }

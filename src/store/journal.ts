@@ -73,6 +73,20 @@ export class Journal<T> {
     this.unsynced = false;
   }
 
+  /** sync() in libuv's thread pool, so that a group commit runs its fsyncs side by side. */
+  async syncAsync(): Promise<void> {
+    if (this.fd === undefined || !this.unsynced) return;
+    if (this.fs !== nodeFs) return this.sync(); // an injected file system (tests) is synchronous
+    const fd = this.fd;
+    this.unsynced = false; // (an append while the fsync runs sets it again)
+    try {
+      await new Promise<void>((done, fail) => nodeFs.fsync(fd, (e) => (e ? fail(e) : done())));
+    } catch (e) {
+      this.unsynced = true;
+      throw e;
+    }
+  }
+
   /** Its file system was synced as a whole (a group commit): the appends are durable. */
   markSynced(): void {
     this.unsynced = false;

@@ -142,6 +142,29 @@ describe('group commit', () => {
     });
   }
 
+  it('commitAsync (one mail a watch answers): the fsyncs side by side, every file, moved file and journal line committed, every descriptor closed', async () => {
+    const { SyncBatch } = await import('../../src/store/sync-batch.js');
+    const dir = mkdtempSync(join(tmpdir(), 'pb-batch-'));
+    fs.mkdirSync(join(dir, 'filed'));
+    const before = openFds();
+    const batch = new SyncBatch(true);
+    const journal = new Journal<{ n: number }>(join(dir, 'j.jsonl')).deferSync(batch);
+    for (let n = 0; n < 5; n++) {
+      writeFileVerified(join(dir, `f${n}.eml`), `mail ${n}`, undefined, batch, { inPlace: true });
+      journal.append({ n });
+    }
+    fs.renameSync(join(dir, 'f0.eml'), join(dir, 'filed', 'f0.eml'));
+    batch.moved(join(dir, 'f0.eml'), join(dir, 'filed', 'f0.eml'));
+    await batch.commitAsync();
+    expect(openFds()).toBe(before + 1); // the journal's own descriptor, until it is closed
+    await batch.commitAsync(); // nothing left: changes nothing
+    journal.close();
+    expect(openFds()).toBe(before);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.eml'))).toHaveLength(4);
+    expect(readFileSync(join(dir, 'filed', 'f0.eml'), 'utf8')).toBe('mail 0');
+    expect(journal.read().records.map((r) => r.n)).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it('a long batch: files past the first few hundred are closed once a syncfs worked, and fsync\'d by name (moved, or gone) when a later syncfs fails', async () => {
     const { SyncBatch } = await import('../../src/store/sync-batch.js');
     const dir = mkdtempSync(join(tmpdir(), 'pb-batch-'));

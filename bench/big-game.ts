@@ -94,9 +94,15 @@ export async function benchBigGame(players: number): Promise<StepFigure[]> {
 
   const after = { POSTBOGGLE_NOW: AFTER };
   step('score', players, timed([MAIN, 'score', '--dir', dir, '--reject-pending'], after));
+  // BENCH_KEEP also keeps the scored game as it was before the newsletter (game-scored), so
+  // the newsletter can be run again and again on copies of it (cp -a) without building anew.
+  if (process.env.BENCH_KEEP) {
+    execFileSync('cp', ['-a', dir, join(root, 'game-scored')]);
+    console.error(`scored game kept in ${join(root, 'game-scored')} (newsletter: POSTBOGGLE_NOW=${AFTER})`);
+  }
   step('newsletter', players, timed([MAIN, 'newsletter', '--dir', dir, '--send'], after));
   step('ranking', players, timed([MAIN, 'ranking', '--dir', dir], after));
-  // BENCH_KEEP=1 leaves the game (and its Maildir) in place to profile a step by hand.
+  // BENCH_KEEP=1 leaves the game (and its Maildir, and the scored copy) in place to profile a step by hand.
   if (process.env.BENCH_KEEP) console.error(`game kept in ${dir}`);
   else rmSync(root, { recursive: true, force: true });
   return figures;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { composeMail } from '../mail/compose.js';
 import { computerEntry } from '../rules/computer-player.js';
@@ -80,5 +80,5 @@ export async function runDemo(outDir: string, seed: string): Promise<{ dir: stri
   const result = await scoreAndSave(game, round, true, true); // the demo does not wait a week for the deadline
   const letter = await writeNewsletter(game, result);
   await flushOutboxes(game, [game.layout.outbox(round.round), game.layout.outboxGeneral]);
-  return { dir, text: letter.text, results };
+  return { dir, text: readFileSync(letter.textFile, 'utf8'), results };
 }

@@ -9,7 +9,7 @@ import { gameSeason } from './scoring.js';
 import { publicUrl, sitePaths } from '../site/urls.js';
 import { fieldView } from '../templates/field-view.js';
 import { fill } from '../templates/labels.js';
-import { partialText, render } from '../templates/render.js';
+import { partialText, render, renderTo } from '../templates/render.js';
 import { columnWidth } from '../templates/text-width.js';
 import { correctionOf, gmDecisions } from './corrections.js';
 import { formatDeadline } from './deadline.js';
@@ -58,6 +58,8 @@ export interface PreparedNewsletter {
    * and not kept: at 100,000 players it is some 80 MB of HTML and 60 MB of text.
    */
   archivePart: (part: 'html' | 'txt') => string;
+  /** archivePart, handed to sink piece by piece (a row at a time for the long lists). */
+  archiveTo: (part: 'html' | 'txt', sink: (s: string) => void) => void;
   /** For each round of the ranking window, its best score (the chart's scale). */
   windowBest: number[];
 }
@@ -146,10 +148,11 @@ export async function prepareNewsletter(game: Game, result: RoundResult): Promis
     text: render(game.layout.dir, lang, 'newsletter-shared', 'txt', sharedData(all, imageSrc)) ?? '',
   });
   const archivePart = (part: 'html' | 'txt') => render(game.layout.dir, lang, 'newsletter-shared', part, sharedData(true, ARCHIVE_BEST_PNG)) ?? '';
+  const archiveTo = (part: 'html' | 'txt', sink: (s: string) => void) => { renderTo(game.layout.dir, lang, 'newsletter-shared', part, sharedData(true, ARCHIVE_BEST_PNG), sink); };
   const variant = (all: boolean): PreparedNewsletter => {
     const shared = all ? renderShared(true, `cid:${BEST_CID}`) : renderShared(false, `cid:${BEST_CID}`);
     return {
-      view, allEntries: all, warnings: [], base, bestPng, css, windowBest, archivePart,
+      view, allEntries: all, warnings: [], base, bestPng, css, windowBest, archivePart, archiveTo,
       sharedHtml: inlineFragment(shared.html, css),
       sharedText: shared.text,
     };
@@ -225,6 +228,11 @@ function letterData(prep: PreparedNewsletter, game: Game, who: { email: string; 
 const textOf = (prep: PreparedNewsletter, game: Game, data: object, shared: string) =>
   (render(game.layout.dir, prep.view.lang, 'newsletter', 'txt', { ...data, shared }) ?? '').replace(/\n{3,}/g, '\n\n');
 
+/** The subject of the copy kept in the round's folder. */
+export function archiveSubject(prep: PreparedNewsletter, game: Game): string {
+  return render(game.layout.dir, prep.view.lang, 'newsletter', 'subject', letterData(prep, game, null)) ?? '';
+}
+
 /** The subject and text of the copy kept in the round's folder (every entry). */
 export function archiveText(prep: PreparedNewsletter, game: Game): { subject: string; text: string } {
   const data = letterData(prep, game, null);
@@ -237,6 +245,65 @@ export function archiveHtml(prep: PreparedNewsletter, game: Game): string {
   const html = render(game.layout.dir, prep.view.lang, 'newsletter', 'html', data) ?? '';
   if (!html.includes(SHARED_MARK)) return html;
   return html.replace(SHARED_MARK, () => prep.archivePart('html'));
+}
+
+/**
+ * Writes the copy kept in the round's folder (every entry) to sink piece by piece, exactly
+ * the text of archiveText or the HTML of archiveHtml: at 100,000 players these are some
+ * 70 and 115 MB, which made whole (and their rows as garbage behind them) set the
+ * newsletter's peak memory (docs/scale.md). The lists of every entry and the whole tables
+ * are rendered a row at a time as they are written (renderTo).
+ */
+export function writeArchive(prep: PreparedNewsletter, game: Game, part: 'html' | 'txt', sink: (s: string) => void): void {
+  const dir = game.layout.dir, lang = prep.view.lang;
+  const shared = (to: (s: string) => void) => { prep.archiveTo(part, to); };
+  if (part === 'html') {
+    const data = { ...letterData(prep, game, null), shared: SHARED_MARK, imgChart: `cid:${CHART_CID}`, css: prep.css };
+    const html = render(dir, lang, 'newsletter', 'html', data) ?? '';
+    // As archiveHtml: the shared part in place of the first mark.
+    const at = html.indexOf(SHARED_MARK);
+    if (at < 0) { sink(html); return; }
+    sink(html.slice(0, at));
+    shared(sink);
+    sink(html.slice(at + SHARED_MARK.length));
+    return;
+  }
+  // As textOf: the shared part wherever the template puts it, and then runs of three or
+  // more line breaks made two, across the pieces (a run may span several).
+  const text = render(dir, lang, 'newsletter', 'txt', { ...letterData(prep, game, null), shared: TEXT_SHARED_MARK }) ?? '';
+  const lines = new LineBreakRuns(sink);
+  const parts = text.split(TEXT_SHARED_MARK);
+  parts.forEach((piece, i) => {
+    if (i > 0) shared((s) => lines.push(s));
+    lines.push(piece);
+  });
+  lines.end();
+}
+
+/** Stands for the shared part in the text template while the copy is written (NUL: no name from mail spells it). */
+const TEXT_SHARED_MARK = '\u0000pb-shared\u0000';
+
+/** s.replace(/\n{3,}/g, '\n\n') over a text given in pieces: a run of line breaks is held until it ends. */
+export class LineBreakRuns {
+  private pending = 0;
+  constructor(private readonly sink: (s: string) => void) {}
+
+  push(s: string): void {
+    let i = 0;
+    while (i < s.length && s.charCodeAt(i) === 10) i++;
+    if (i === s.length) { this.pending += i; return; }
+    let j = s.length;
+    while (s.charCodeAt(j - 1) === 10) j--;
+    const run = this.pending + i;
+    this.pending = s.length - j;
+    this.sink((run >= 3 ? '\n\n' : '\n'.repeat(run)) + s.slice(i, j).replace(/\n{3,}/g, '\n\n'));
+  }
+
+  end(): void {
+    const run = this.pending;
+    this.pending = 0;
+    if (run) this.sink(run >= 3 ? '\n\n' : '\n'.repeat(run));
+  }
 }
 
 /**

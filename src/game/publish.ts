@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { Outbox } from '../mail/outbox.js';
@@ -12,7 +12,7 @@ import { recordSent, resultsVersion } from './corrections.js';
 import { formatDeadline } from './deadline.js';
 import type { Game } from './game.js';
 import { flushOutboxes, queueMail, queueRendered } from './mailer.js';
-import { ARCHIVE_BEST_PNG, archiveHtml, archiveText, newsletterFor, type PreparedNewsletter, prepareNewsletter } from './newsletter.js';
+import { ARCHIVE_BEST_PNG, archiveSubject, newsletterFor, type PreparedNewsletter, prepareNewsletter, writeArchive } from './newsletter.js';
 import { readRound, type RoundRecord, writeRound } from './rounds.js';
 
 /** Queues one mail per player (once each, by id) in the round's outbox, and sends what is queued. */
@@ -62,17 +62,40 @@ export async function publishRound(game: Game, r: RoundRecord): Promise<{ queued
 /**
  * Renders the newsletter and saves it as rounds/NNN/newsletter.txt and .html (the part
  * every player gets alike, with the best entry's picture beside it as newsletter-best.png).
+ * The copy holds every entry (100,000 players: some 115 MB of HTML and 70 MB of text): it
+ * is written as it is rendered, a row at a time, and never made one string (docs/scale.md).
+ * What it returns names the text file (to print it), not the text.
  */
-export async function writeNewsletter(game: Game, result: RoundResult): Promise<{ subject: string; text: string; data: object; prepared: PreparedNewsletter }> {
+export async function writeNewsletter(game: Game, result: RoundResult): Promise<{ subject: string; textFile: string; data: object; prepared: PreparedNewsletter }> {
   const prepared = await prepareNewsletter(game, result);
-  // The copy holds every entry (100,000 players: some 80 MB of HTML): the HTML is written
-  // and let go before the text is made, and neither is kept for the sending.
-  const html = archiveHtml(prepared, game);
-  if (html) writeFileSync(game.layout.newsletter(result.round, 'html'), html);
-  const { subject, text } = archiveText(prepared, game);
-  writeFileSync(game.layout.newsletter(result.round, 'txt'), text);
+  writeInPieces(game.layout.newsletter(result.round, 'html'), (sink) => writeArchive(prepared, game, 'html', sink), true);
+  const textFile = game.layout.newsletter(result.round, 'txt');
+  writeInPieces(textFile, (sink) => writeArchive(prepared, game, 'txt', sink), false);
   if (prepared.bestPng) writeFileSync(join(game.layout.round(result.round), ARCHIVE_BEST_PNG), prepared.bestPng);
-  return { subject, text, data: prepared.base, prepared };
+  return { subject: archiveSubject(prepared, game), textFile, data: prepared.base, prepared };
+}
+
+/**
+ * Writes what write hands its sink to file, a megabyte at a time. skipEmpty: no file
+ * when nothing at all was written (as before, an empty HTML part leaves no file).
+ */
+function writeInPieces(file: string, write: (sink: (s: string) => void) => void, skipEmpty: boolean): void {
+  let fd: number | null = null;
+  let buf = '';
+  const flush = () => {
+    if (fd === null) fd = openSync(file, 'w');
+    writeSync(fd, buf);
+    buf = '';
+  };
+  try {
+    write((s) => {
+      buf += s;
+      if (buf.length >= 1 << 20) flush();
+    });
+    if (buf.length > 0 || !skipEmpty) flush();
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }
 
 /**

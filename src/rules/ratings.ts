@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 // each match, equal scores draw. Pure: the game layer reads the results files and hands
 // the rounds in, so ratings are always recomputed, never the only copy of anything.
 
+import { plackettLuce } from './plackett-luce.js';
+
 export type RatingSystem = 'elo' | 'openskill';
 
 // openskill is loaded only by a game that chose it (it costs ~400 ms to load).
@@ -67,8 +69,23 @@ export function expectedScore(a: number, b: number): number {
  * totals; change K_i × (actual − expected) / D with D = N − 1 (or 1 when perMatch). A
  * provisional player has K doubled; a match moves an established player only against an
  * established opponent (a newcomer's rating does not yet say what a win over them is worth).
+ *
+ * Up to PAIRWISE_MAX players every pair is reckoned (eloRoundChangesPairwise: the numbers
+ * of small games stay what they always were, to the bit); above, the same sums in O(N log N
+ * + N·n) (eloRoundChangesFast, within 1e-10 rating points of the pairwise sums: docs/ratings.md).
  */
 export function eloRoundChanges(players: readonly EloPlayer[], k: number, perMatch: boolean): number[] {
+  return players.length <= PAIRWISE_MAX ? eloRoundChangesPairwise(players, k, perMatch) : eloRoundChangesFast(players, k, perMatch);
+}
+
+/** openskill rates rounds up to this many players with the library's own update (1,000 players: ~0.1 s). */
+export const OPENSKILL_LIBRARY_MAX = 1000;
+
+/** Rounds up to this many players are rated pair by pair (2 million pairs: a few ms). */
+export const PAIRWISE_MAX = 2000;
+
+/** The definition, pair by pair: O(N²) (a round of 100,000 players is 5 billion matches). */
+export function eloRoundChangesPairwise(players: readonly EloPlayer[], k: number, perMatch: boolean): number[] {
   const n = players.length;
   const sum = new Float64Array(n);
   // q = 10^(R/400), so that expected(i, j) = q_i / (q_i + q_j): one division per pair.
@@ -90,6 +107,147 @@ export function eloRoundChanges(players: readonly EloPlayer[], k: number, perMat
   }
   const divisor = perMatch || n < 2 ? 1 : n - 1;
   return players.map((p, i) => ((p.provisional ? 2 * k : k) * sum[i]!) / divisor);
+}
+
+// The fast way. Whom a player's matches count against: a provisional player all others, an
+// established one the other established players (the rule above, read per player). So
+// player i's sum is  Σ_j S_ij − Σ_j E(i, j)  over one of two sets (everyone, or the
+// established), and each part is a sum over a set that is the same for many players:
+//   Σ_j S_ij: wins + ½ draws, counted from the set's totals sorted (two binary searches);
+//   Σ_j E(i, j) = Σ_j g(R_i − R_j) − ½ (the j = i term is exactly ½), g(d) = 1/(1+10^(−d/400)),
+// a sum of one smooth function of the difference, which a polynomial interpolation in
+// both variables at n Chebyshev points t_a of the round's rating range separates:
+//   g(x − y) ≈ Σ_a Σ_b L_a(x) g(t_a − t_b) L_b(y),   so   Σ_j g(x − R_j) ≈ Σ_a L_a(x) V_a,
+//   V_a = Σ_b g(t_a − t_b) W_b,   W_b = Σ_j L_b(R_j)
+// (L the Lagrange basis, evaluated in barycentric form). n comes from a proven bound
+// (chebyshevPoints), chosen so that the change of any player is within 1e-10 rating points
+// of the exact sums; the pairwise reference is kept in test/ and compared by fast-check.
+
+/** g(d) = E of a player rated d points above the opponent. */
+const g = (d: number) => 1 / (1 + 10 ** (-d / 400));
+
+/** c in g(d) = 1/(1+e^(−c·d)): g has its poles at d = ±iπ/c (545.8 rating points off the real line). */
+const C = Math.LN10 / 400;
+
+/** Error allowed in any player's change from the interpolation (the float rounding is far below). */
+export const ELO_FAST_TOLERANCE = 1e-10;
+
+/**
+ * How many Chebyshev points interpolate g(x − y) in y (and in x) over an interval of
+ * half-width h to within eps, by the bound for functions analytic in a Bernstein ellipse
+ * E_ρ (Trefethen, Approximation Theory and Approximation Practice, Theorem 8.2):
+ * |f − p| ≤ 4Mρ^(−m)/(ρ − 1) for the interpolant of degree m at m + 1 Chebyshev points, M the
+ * largest |f| in E_ρ. g is analytic in the strip |Im d| < π/c; inside |Im d| ≤ βπ/c
+ * |1 + e^(−c·d)| ≥ 1 (β ≤ ½) or ≥ sin βπ (β > ½), so M ≤ 1 or 1/sin βπ; the ellipse of
+ * semi-minor axis βπ/c has ρ = (b + √(b² + h²))/h. The best β of a grid is taken.
+ */
+export function chebyshevPoints(h: number, eps: number): number {
+  let best = Infinity;
+  for (let beta = 0.05; beta < 0.999; beta += 0.01) {
+    const b = (beta * Math.PI) / C;
+    const rho = (b + Math.sqrt(b * b + h * h)) / h;
+    const m = beta <= 0.5 ? 1 : 1 / Math.sin(beta * Math.PI);
+    const degree = Math.ceil(Math.log((4 * m) / ((rho - 1) * eps)) / Math.log(rho));
+    best = Math.min(best, Math.max(degree, 1) + 1);
+  }
+  return best;
+}
+
+/** Upper bound of the Lebesgue constant of n Chebyshev points: 1 + (2/π) ln n. */
+const lebesgue = (n: number) => 1 + (2 / Math.PI) * Math.log(n);
+
+/** The same changes as eloRoundChangesPairwise, without looking at every pair. */
+export function eloRoundChangesFast(players: readonly EloPlayer[], k: number, perMatch: boolean): number[] {
+  const n = players.length;
+  const divisor = perMatch || n < 2 ? 1 : n - 1;
+  const rating = Float64Array.from(players, (p) => p.rating);
+  const prov = Uint8Array.from(players, (p) => (p.provisional ? 1 : 0));
+  const allTotals = Float64Array.from(players, (p) => p.total).sort();
+  const estTotals = Float64Array.from(players.filter((p) => !p.provisional), (p) => p.total).sort();
+  // Σ_j S_ij over a set holding player i: the players below, and half the others level.
+  const actual = (sorted: Float64Array, t: number) => {
+    const below = lowerBound(sorted, t);
+    return below + 0.5 * (upperBound(sorted, t) - below - 1);
+  };
+  let lo = Infinity, hi = -Infinity;
+  for (const r of rating) { lo = Math.min(lo, r); hi = Math.max(hi, r); }
+  // The interpolation interval: the round's ratings, and at least 2 points wide (a spread of
+  // a few ulps would make the nodes collide; a wider interval than the data is as good).
+  const mid = lo + (hi - lo) / 2, half = Math.max((hi - lo) / 2, 1);
+  const expAll = new Float64Array(n), expEst = new Float64Array(n);
+  if (lo === hi) {
+    // Everyone rated alike: every E is ½ exactly.
+    const estCount = estTotals.length;
+    for (let i = 0; i < n; i++) { expAll[i] = 0.5 * n; expEst[i] = 0.5 * estCount; }
+  } else {
+    // The error of one player's sum is at most N × (1 + Λ) × eps (docs/ratings.md); with
+    // K_i ≤ 2K and D the divisor, eps is chosen for ELO_FAST_TOLERANCE (not below 1e-17:
+    // double precision ends there, for the pairwise sums as well).
+    const kMax = 2 * k;
+    const eps = Math.max((ELO_FAST_TOLERANCE * divisor) / (kMax * n * (1 + lebesgue(100_000))), 1e-17);
+    const m = chebyshevPoints(half, eps);
+    const t = new Float64Array(m), w = new Float64Array(m);
+    for (let a = 0; a < m; a++) {
+      t[a] = mid + half * Math.cos((Math.PI * a) / (m - 1));
+      w[a] = (a % 2 ? -1 : 1) * (a === 0 || a === m - 1 ? 0.5 : 1);
+    }
+    const basis = new Float64Array(m);
+    // L_b(y) for all b into basis (barycentric form; a node hit exactly is 1 there, 0 elsewhere).
+    const lagrange = (y: number) => {
+      let s = 0;
+      for (let b = 0; b < m; b++) {
+        const r = w[b]! / (y - t[b]!);
+        // y on a node (or so near that w/d overflows): the interpolant's value is the node's.
+        if (!Number.isFinite(r)) { basis.fill(0); basis[b] = 1; return; }
+        basis[b] = r;
+        s += r;
+      }
+      const inv = 1 / s;
+      for (let b = 0; b < m; b++) basis[b]! *= inv;
+    };
+    const wAll = new Float64Array(m), wEst = new Float64Array(m);
+    for (let j = 0; j < n; j++) {
+      lagrange(rating[j]!);
+      if (prov[j]) for (let b = 0; b < m; b++) wAll[b]! += basis[b]!;
+      else for (let b = 0; b < m; b++) { wAll[b]! += basis[b]!; wEst[b]! += basis[b]!; }
+    }
+    const vAll = new Float64Array(m), vEst = new Float64Array(m);
+    for (let a = 0; a < m; a++) {
+      let sa = 0, se = 0;
+      for (let b = 0; b < m; b++) {
+        const e = g(t[a]! - t[b]!);
+        sa += e * wAll[b]!;
+        se += e * wEst[b]!;
+      }
+      vAll[a] = sa;
+      vEst[a] = se;
+    }
+    for (let i = 0; i < n; i++) {
+      lagrange(rating[i]!);
+      const v = prov[i] ? vAll : vEst;
+      let s = 0;
+      for (let a = 0; a < m; a++) s += basis[a]! * v[a]!;
+      if (prov[i]) expAll[i] = s; else expEst[i] = s;
+    }
+  }
+  return players.map((p, i) => {
+    const sum = p.provisional ? actual(allTotals, p.total) - (expAll[i]! - 0.5) : actual(estTotals, p.total) - (expEst[i]! - 0.5);
+    return ((p.provisional ? 2 * k : k) * sum) / divisor;
+  });
+}
+
+/** The number of values in sorted below x. */
+function lowerBound(sorted: Float64Array, x: number): number {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) { const m = (lo + hi) >>> 1; if (sorted[m]! < x) lo = m + 1; else hi = m; }
+  return lo;
+}
+
+/** The number of values in sorted at or below x. */
+function upperBound(sorted: Float64Array, x: number): number {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) { const m = (lo + hi) >>> 1; if (sorted[m]! <= x) lo = m + 1; else hi = m; }
+  return lo;
 }
 
 interface State {
@@ -135,6 +293,7 @@ export function computeRatings(rounds: readonly RatedRound[], opts: RatingOption
     s.name = p.name; // the latest name wins
     return s;
   };
+  let changed: State[] = [];
   const groups = opts.system === 'elo' ? periods(rounds) : [...rounds].sort((a, b) => a.round - b.round).map((r) => [r]);
   for (const group of groups) {
     const delta = new Map<State, number>();
@@ -147,9 +306,13 @@ export function computeRatings(rounds: readonly RatedRound[], opts: RatingOption
         })), opts.k, opts.perMatch);
         players.forEach((s, i) => delta.set(s, (delta.get(s) ?? 0) + changes[i]!));
       } else if (os && players.length > 1) {
-        const rated = os.rate(players.map((s) => [{ mu: s.mu, sigma: s.sigma }]), { score: r.players.map((p) => p.total) });
+        const skills = players.map((s) => ({ mu: s.mu, sigma: s.sigma }));
+        const scores = r.players.map((p) => p.total);
+        // The library's own update up to OPENSKILL_LIBRARY_MAX players (their numbers stay
+        // the library's to the bit); above, the same update without its O(N²) sums.
+        const rated = players.length <= OPENSKILL_LIBRARY_MAX ? os.rate(skills.map((x) => [x]), { score: scores }).map((t) => t[0]!) : plackettLuce(skills, scores);
         players.forEach((s, i) => {
-          const next = rated[i]![0]!;
+          const next = rated[i]!;
           const before = os.ordinal({ mu: s.mu, sigma: s.sigma });
           s.mu = next.mu;
           s.sigma = next.sigma;
@@ -161,7 +324,10 @@ export function computeRatings(rounds: readonly RatedRound[], opts: RatingOption
       players.forEach((s) => roundsIn.set(s, (roundsIn.get(s) ?? 0) + 1));
     }
     const lastRound = group[group.length - 1]!.round;
-    for (const s of state.values()) s.change = 0;
+    // Only the last period's players have a change to clear (not everyone ever rated: a
+    // season of many rounds would go over every player once a period).
+    for (const s of changed) s.change = 0;
+    changed = [...delta.keys()];
     for (const [s, d] of delta) {
       s.rating += d;
       s.change = d;

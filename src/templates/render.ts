@@ -40,9 +40,17 @@ const flat = (s: unknown): unknown => {
   if (typeof s === 'string' && s.length > 0) s.charCodeAt(0);
   return s;
 };
+// While renderTo runs, a long list is not rendered in place: the helper leaves a mark and
+// the list is rendered row by row into the sink when the writing reaches the mark.
+let deferLong: ((rows: (sink: (s: string) => void) => void) => string) | null = null;
 hb.registerHelper('each', function (this: unknown, context: unknown, options: Handlebars.HelperOptions) {
   if (!options || !Array.isArray(context) || context.length < FLATTEN_FROM) return builtinEach.call(this, context, options);
   const fn = options.fn;
+  if (deferLong) {
+    return deferLong((sink) => {
+      builtinEach.call(this, context, { ...options, fn: (value: unknown, o?: Handlebars.RuntimeOptions) => { sink(fn(value, o)); return ''; } });
+    });
+  }
   return builtinEach.call(this, context, { ...options, fn: (value: unknown, o?: Handlebars.RuntimeOptions) => flat(fn(value, o)) });
 });
 
@@ -122,6 +130,40 @@ export function render(gameDir: string | null, lang: string, name: TemplateName,
   if (!path) return null;
   const out = compiled(path, part === 'html')(data, { partials: partials(gameDir) });
   return part === 'subject' ? out.replace(/\s+/g, ' ').trim() : out;
+}
+
+let renderToCount = 0;
+
+/**
+ * Renders one part as render() does, handing the output to sink piece by piece instead of
+ * returning it whole: the lists of 64 items or more (every entry of a round, the whole
+ * ranking) are rendered a row at a time as they are written, so a text of 100 MB is never
+ * one string nor held. The pieces, joined, are exactly render()'s output (subject: not
+ * streamed, use render). false when there is no such template.
+ */
+export function renderTo(gameDir: string | null, lang: string, name: TemplateName, part: 'txt' | 'html', data: object, sink: (s: string) => void): boolean {
+  const path = templatePath(gameDir, lang, name, part);
+  if (!path) return false;
+  const jobs: ((sink: (s: string) => void) => void)[] = [];
+  // A mark no name or word from mail can spell: NUL, and a number new to this process.
+  const mark = `\u0000pb-rows-${++renderToCount}-`;
+  const outer = deferLong;
+  deferLong = (rows) => `${mark}${jobs.push(rows) - 1}\u0000`;
+  let out: string;
+  try {
+    out = compiled(path, part === 'html')(data, { partials: partials(gameDir) });
+  } finally {
+    deferLong = outer;
+  }
+  const re = new RegExp(`${mark}(\\d+)\u0000`, 'g');
+  let last = 0;
+  for (const m of out.matchAll(re)) {
+    sink(out.slice(last, m.index));
+    jobs[Number(m[1])]!(sink);
+    last = m.index! + m[0].length;
+  }
+  sink(out.slice(last));
+  return true;
 }
 
 /** Renders a language-neutral template of templates/<folder>/ (the site's pages), HTML-escaped. */

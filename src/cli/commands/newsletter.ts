@@ -7,7 +7,8 @@ import { withLock } from '../../game/lock.js';
 import { sendNewsletter, writeNewsletter } from '../../game/publish.js';
 import { readRound, resolveRound, writeRound } from '../../game/rounds.js';
 import { readResults } from '../../game/scoring.js';
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { UserError } from '../../user-error.js';
 
 interface NewsletterArgs {
@@ -45,10 +46,18 @@ export const newsletterCommand = defineCommand<NewsletterArgs>({
       return;
     }
     const letter = await writeNewsletter(game, result);
-    process.stdout.write(letter.text);
+    await printFile(letter.textFile);
     for (const w of letter.prepared.warnings) process.stderr.write(`postboggle: ${w}\n`);
     if (!argv.send) return;
     const sent = await withLock(game.layout, () => sendNewsletter(game, result, letter));
     process.stderr.write(`newsletter of round ${round.round}: ${sent.sent} sent via ${game.settings.mail.transport}${sent.failed ? `, ${sent.failed} failed (will be retried)` : ''}\n`);
   },
 });
+
+/**
+ * The newsletter's text as written, to standard output: read from its file a piece at a
+ * time (at 100,000 players it is some 70 MB, not to be held while the mails are made).
+ */
+async function printFile(file: string): Promise<void> {
+  await pipeline(createReadStream(file), process.stdout, { end: false });
+}

@@ -10,7 +10,8 @@
 //   letter   newsletter --send: one mail a player
 //   ranking  ranking
 // Usage: node dist/bench/big-game.js [players] (default 10,000). Prints a table, and a JSON
-// line when asked (BENCH_JSON=1).
+// line when asked (BENCH_JSON=1). BENCH_STEPS=publish,ingest,score runs only those steps
+// (and the ones they need: the round, the Maildir), e.g. to measure ingest and score alone.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -65,6 +66,8 @@ export async function benchBigGame(players: number): Promise<StepFigure[]> {
   writeFileSync(join(dir, 'postboggle.yaml'), `name: Big Boggle\nlanguage: de\nmail:\n  from: "Boggle <gm@example.test>"\n  repliesPerHour: 100\nplayers:\n${list}\n`);
   const env = { POSTBOGGLE_NOW: OPEN_AT };
   const figures: StepFigure[] = [];
+  const only = process.env.BENCH_STEPS?.split(',').map((x) => x.trim());
+  const want = (name: string) => !only || only.includes(name);
   const step = (name: string, items: number, r: { seconds: number; rssMB: number; cpu: number }) => {
     figures.push({ step: name, items, seconds: r.seconds, rssMB: r.rssMB, cpu: r.cpu });
     // (on stderr as each step ends: a long run shows its progress, and what it got to if stopped)
@@ -76,7 +79,7 @@ export async function benchBigGame(players: number): Promise<StepFigure[]> {
   const open = JSON.parse(execFileSync(process.execPath, [OPEN, dir, gameModule], { encoding: 'utf8' })) as { ms: number; rssMB: number };
   figures.push({ step: 'open', items: players, seconds: open.ms / 1000, rssMB: open.rssMB });
 
-  step('publish', players, timed([MAIN, 'round', 'publish', '--dir', dir], env));
+  if (want('publish')) step('publish', players, timed([MAIN, 'round', 'publish', '--dir', dir], env));
 
   // Entries: words of the field (and some that are not), drawn per player.
   const found = solveField(parseField(SEED_FIELD), await loadDictionary('de'), 3).map((w) => w.word.toLowerCase().replace(/ae/g, 'ä').replace(/oe/g, 'ö').replace(/ue/g, 'ü'));
@@ -86,22 +89,23 @@ export async function benchBigGame(players: number): Promise<StepFigure[]> {
   const maildir = join(root, 'Maildir');
   for (const sub of ['new', 'cur', 'tmp']) mkdirSync(join(maildir, sub), { recursive: true });
   for (let i = 0; i < players; i++) writeFileSync(join(maildir, 'new', `${String(i).padStart(7, '0')}.big:2,`), mail(i, pick(), 0));
-  step('ingest', players, timed([MAIN, 'ingest', '--dir', dir, '--maildir', maildir], env));
+  if (want('ingest')) step('ingest', players, timed([MAIN, 'ingest', '--dir', dir, '--maildir', maildir], env));
 
-  const ones = [1, 2, 3].map((n) => timed([MAIN, 'ingest', '--dir', dir], env, Buffer.from(mail(n * 7, pick(), n))));
-  const one = ones.sort((a, b) => a.seconds - b.seconds)[1]!;
-  step('one mail', 1, one);
+  if (want('one')) {
+    const ones = [1, 2, 3].map((n) => timed([MAIN, 'ingest', '--dir', dir], env, Buffer.from(mail(n * 7, pick(), n))));
+    step('one mail', 1, ones.sort((a, b) => a.seconds - b.seconds)[1]!);
+  }
 
   const after = { POSTBOGGLE_NOW: AFTER };
-  step('score', players, timed([MAIN, 'score', '--dir', dir, '--reject-pending'], after));
+  if (want('score')) step('score', players, timed([MAIN, 'score', '--dir', dir, '--reject-pending'], after));
   // BENCH_KEEP also keeps the scored game as it was before the newsletter (game-scored), so
   // the newsletter can be run again and again on copies of it (cp -a) without building anew.
-  if (process.env.BENCH_KEEP) {
+  if (process.env.BENCH_KEEP && want('score')) {
     execFileSync('cp', ['-a', dir, join(root, 'game-scored')]);
     console.error(`scored game kept in ${join(root, 'game-scored')} (newsletter: POSTBOGGLE_NOW=${AFTER})`);
   }
-  step('newsletter', players, timed([MAIN, 'newsletter', '--dir', dir, '--send'], after));
-  step('ranking', players, timed([MAIN, 'ranking', '--dir', dir], after));
+  if (want('newsletter')) step('newsletter', players, timed([MAIN, 'newsletter', '--dir', dir, '--send'], after));
+  if (want('ranking')) step('ranking', players, timed([MAIN, 'ranking', '--dir', dir], after));
   // BENCH_KEEP=1 leaves the game (and its Maildir, and the scored copy) in place to profile a step by hand.
   if (process.env.BENCH_KEEP) console.error(`game kept in ${dir}`);
   else rmSync(root, { recursive: true, force: true });

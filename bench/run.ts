@@ -86,7 +86,7 @@ for (const r of runs) {
 const { benchIngest } = await import('./ingest.js');
 const ing = await benchIngest();
 console.log(`\ningest, one batch of ${ing.mails} mails (2,000 players; raw copy, parse, journal, receipt queued; group commit) (target: >= 200 mails/s)`);
-console.log(`  ${fmt(ing.perSecond, 0)} mails a second in all; first 1,000: ${fmt(ing.firstK, 0)}/s, last 1,000: ${fmt(ing.lastK, 0)}/s (last/first ${fmt(ing.lastK / ing.firstK, 2)}: flat means the cost of a mail does not grow with the round)`);
+console.log(`  ${fmt(ing.perSecond, 0)} mails a second in all; first 1,000: ${fmt(ing.firstK, 0)}/s, last 1,000: ${fmt(ing.lastK, 0)}/s (last/first ${fmt(ing.lastK / ing.firstK, 2)}: flat means the cost of a mail does not grow with the round); ${fmt(ing.perCpuSecond, 0)} mails a CPU-second (all threads)`);
 
 // Mail out: duplicates under kill -9.
 const { benchSendKill } = await import('./send-kill.js');

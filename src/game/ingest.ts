@@ -1,14 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { bytesHash, headerEnd, mailIdentity } from '../mail/identity.js';
-import { type IncomingMail, readMail, roughFrom } from '../mail/incoming.js';
+import { bytesHash, mailIdentity } from '../mail/identity.js';
+import { type IncomingMail, roughFrom } from '../mail/incoming.js';
 import { Outbox } from '../mail/outbox.js';
-import { structureProblem } from '../mail/precheck.js';
 import { namedRound, type ParsedEntry, parseEntry } from '../parse/entry-parser.js';
-import { parseField } from '../rules/field.js';
 import { foldWord } from '../rules/fold.js';
 import type { JudgeContext } from '../rules/judge.js';
-import { jokerOptions, onFieldAtAll } from '../rules/paths.js';
 import { Journal } from '../store/journal.js';
 import { JournalIndex } from '../store/journal-index.js';
 import { SyncBatch } from '../store/sync-batch.js';
@@ -30,6 +27,10 @@ import { fieldView } from '../templates/field-view.js';
 import { planReply, ReplyLedger } from './replies.js';
 import { type EntryRecord, indexDirOf, type JournalRecord, RoundBook } from './round-journal.js';
 import { readRounds, type RoundRecord } from './rounds.js';
+import { fieldTracer, pickRound, readRaw } from './mail-reading.js';
+import type { PoolInit, ReadPool, Reading } from './read-pool.js';
+
+export { pickRound } from './mail-reading.js';
 
 export type IngestOutcome =
   | { kind: 'entry'; round: number; email: string; replaced: boolean }
@@ -84,21 +85,6 @@ export function decide(mail: IncomingMail, parsed: ParsedEntry, player: { code?:
   if (!parsed.isEntry) return { kind: 'not-an-entry', round };
   if (round.state !== 'open' || isLate(game.at, round.deadline, game.grace)) return refuse('round-closed', round);
   return { kind: 'accept', round };
-}
-
-/**
- * The round a mail is for: the one it names explicitly, else the open one (a reply to an
- * older round's newsletter still counts for the open round), else the one a reply's
- * subject hints at (so a late entry is told that round is closed).
- */
-export function pickRound(named: { round: number | null; roundHint: number | null }, rounds: RoundRecord[]): RoundRecord | undefined {
-  if (named.round !== null) return rounds.find((r) => r.round === named.round);
-  return rounds.filter((r) => r.state === 'open').pop() ?? (named.roundHint !== null ? rounds.find((r) => r.round === named.roundHint) : undefined);
-}
-
-function headerPart(raw: Buffer): Buffer {
-  const end = headerEnd(raw, 64 * 1024);
-  return Buffer.concat([raw.subarray(0, end >= 0 ? end : Math.min(raw.length, 64 * 1024)), Buffer.from('\r\n\r\n')]);
 }
 
 /** The declared joker as one letter, or the token that could not be read as one. */
@@ -190,24 +176,19 @@ export class Ingestor {
   private readonly traceable = new Map<string, (token: string) => boolean>();
   private onField(round: RoundRecord): (token: string) => boolean {
     let test = this.traceable.get(round.field);
-    if (!test) {
-      const field = parseField(round.field);
-      const language = this.game.settings.language;
-      // Players of a round send mostly the same words: each is traced once a run. (Bounded:
-      // a hostile batch of made-up tokens is traced each time, not kept.)
-      const known = new Map<string, boolean>();
-      test = (t: string) => {
-        let yes = known.get(t);
-        if (yes === undefined) {
-          const f = foldWord(t, language);
-          yes = !!f && f.length >= 2 && onFieldAtAll(jokerOptions(field, f));
-          if (known.size < MAX_TRACED) known.set(t, yes);
-        }
-        return yes;
-      };
-      this.traceable.set(round.field, test);
-    }
+    if (!test) this.traceable.set(round.field, (test = fieldTracer(round.field, this.game.settings.language)));
     return test;
+  }
+
+  /**
+   * What a read pool needs to read mail as this run would (read-pool.ts): the rounds (a run
+   * that reads mail ahead goes by the rounds as they are now, as ingest does) and every
+   * address's player name, as playerAt finds them.
+   */
+  poolInit(): PoolInit {
+    const players = new Map<string, string>();
+    for (const p of this.game.settings.players) for (const x of addressesOf(p)) if (!players.has(x)) players.set(x, p.name);
+    return { maxMessageBytes: this.game.settings.mail.maxMessageBytes, language: this.game.settings.language, rounds: this.roundsAt(now()), players: [...players] };
   }
 
   /** Raw mails stored by a run that was killed before it read them: read them first. */
@@ -217,33 +198,47 @@ export class Ingestor {
     const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => join(dir, f));
     // An empty file is no mail: what a write that found the disk full left behind (its mail
     // was not taken, and is fetched or fed in again).
-    for (const f of files) if (statSync(f).size === 0) unlinkSync(f);
-    return files.filter((f) => existsSync(f));
+    const left: { f: string; t: bigint }[] = [];
+    for (const f of files) {
+      const st = statSync(f, { bigint: true });
+      if (st.size === 0n) unlinkSync(f);
+      else left.push({ f, t: st.mtimeNs });
+    }
+    // In the order they were stored (a batch stores a few mails ahead of the one it reads),
+    // as far as the file times tell; by name where they do not.
+    return left.sort((a, b) => (a.t < b.t ? -1 : a.t > b.t ? 1 : 0) || (a.f < b.f ? -1 : 1)).map((x) => x.f);
   }
 
   async ingest(raw: Buffer, opts: { receivedAt?: Date | undefined } = {}): Promise<IngestResult> {
-    const { layout, settings } = this.game;
-    // 1. Store the raw bytes before anything else reads them.
-    const staging = join(layout.rounds, 'incoming');
-    const staged = join(staging, `${bytesHash(raw)}.eml`);
+    return this.ingestStored(this.store(raw, opts), raw, opts);
+  }
+
+  /** Where store() puts a mail's raw copy. */
+  stagedPath(raw: Buffer): string {
+    return join(this.game.layout.rounds, 'incoming', `${bytesHash(raw)}.eml`);
+  }
+
+  /** 1. Stores the raw bytes before anything else reads them. Returns where. */
+  store(raw: Buffer, opts: { receivedAt?: Date | undefined } = {}, staged = this.stagedPath(raw)): string {
     // (A copy left by a run that died is kept only when it is whole.)
     if (!existsSync(staged) || !readFileSync(staged).equals(raw)) writeFileVerified(staged, raw, undefined, this.batch, { inPlace: true });
     // An arrival time given with the mail (--received-at) is kept in the file's time: a run
     // killed before it read the mail leaves it to the next, which goes by that time.
     if (opts.receivedAt) try { utimesSync(staged, opts.receivedAt, opts.receivedAt); } catch { /* not essential */ }
     crashPoint('ingest:stored');
+    return staged;
+  }
 
-    // 2. Read it: unless its structure is beyond any real entry, or the parser gives up.
+  /**
+   * 2. Reads the stored mail, routes it, records it and answers it. `reading`: what a read
+   * pool made of the same bytes (for the rounds as they are now), used where it was read
+   * for the round and sender name this run finds; read here otherwise.
+   */
+  async ingestStored(staged: string, raw: Buffer, opts: { receivedAt?: Date | undefined } = {}, reading?: Reading | null): Promise<IngestResult> {
+    const { layout, settings } = this.game;
+    // Read it: unless its structure is beyond any real entry, or the parser gives up.
     const tooLarge = raw.length > settings.mail.maxMessageBytes;
-    let problem = structureProblem(tooLarge ? headerPart(raw) : raw);
-    let mail: IncomingMail | null = null;
-    if (!problem) {
-      try {
-        mail = await readMail(tooLarge ? headerPart(raw) : raw);
-      } catch (e) {
-        problem = `cannot be parsed: ${(e as Error).message.split('\n')[0]!.slice(0, 200)}`;
-      }
-    }
+    const { problem, mail } = reading ?? await readRaw(raw, settings.mail.maxMessageBytes);
     const at = opts.receivedAt ?? mail?.receivedAt ?? now();
     const id = mail?.id ?? mailIdentity(raw, null);
 
@@ -253,15 +248,18 @@ export class Ingestor {
     if (!mail) return this.quarantine(id, staged, raw, at, problem!);
 
     const player = this.playerAt(mail.fromAddress);
-    const named = namedRound(mail.subject, mail.text);
+    const senderName = player?.name ?? mail.fromName;
     const rounds = this.roundsAt(at);
+    // The pool's reading of the entry holds when it was read for the same round and name.
+    let read = reading?.entry ?? null;
+    const named = read?.named ?? namedRound(mail.subject, mail.text);
     const target = pickRound(named, rounds);
-    const onField = target ? this.onField(target) : undefined;
-    const parsed = parseEntry(mail.subject, mail.text, { onField, senderName: player?.name ?? mail.fromName, language: settings.language });
+    if (read && (read.round !== (target?.round ?? null) || read.field !== (target?.field ?? null) || read.senderName !== senderName)) read = null;
+    const parsed = read?.parsed ?? parseEntry(mail.subject, mail.text, { onField: target ? this.onField(target) : undefined, senderName, language: settings.language });
     // A mail command (HILFE, STATUS, JOIN…) that is clearly the whole message: answered, never an entry.
     const robot = !!mail.noReplyReason || mail.fromAddress === this.ownAddress;
     const clearEntry = parsed.isEntry && (parsed.why === 'keywords' || parsed.why === 'numbered');
-    const command = robot || tooLarge || clearEntry || !mail.fromAddress ? null : parseCommand(mail.subject, mail.text, player?.name ?? mail.fromName);
+    const command = robot || tooLarge || clearEntry || !mail.fromAddress ? null : read ? read.command : parseCommand(mail.subject, mail.text, senderName);
     if (command && (player || command.command === 'join')) {
       return this.command(mail, parsed, command, player, player ? target ?? null : null, id, staged, raw, at);
     }
@@ -511,9 +509,6 @@ export class Ingestor {
   }
 }
 
-/** Tokens whose tracing on a field a run remembers. */
-const MAX_TRACED = 100_000;
-
 /** The first player (in the settings' order) whose address or alias is `a` (lower case): what the map gives. */
 function scanPlayers(players: readonly PlayerSettings[], a: string): PlayerSettings | undefined {
   for (const p of players) {
@@ -544,18 +539,54 @@ export type MailFeed = (handle: (raw: Buffer, meta?: { receivedAt?: Date | undef
 /**
  * One ingest run: first the mails a killed run stored but did not read, then the feed; the
  * derived files are written at the end, also when the feed fails half-way.
+ *
+ * `readAhead`: the feed may hand over mails without waiting for each result (a batch of
+ * files), and the run reads them in a pool of worker threads (read-pool.ts) while this
+ * thread records them. Each mail is still stored raw before it is handed to a reader, and
+ * everything after the reading (filing, journals, replies) is done one mail after the other
+ * in the feed's order, so the run writes what a run without the pool writes. A mail whose
+ * bytes are already in the window (the same mail twice) is stored and read again in its
+ * turn, as a run one mail at a time does.
  */
-export async function runIngest(game: Game, feed: MailFeed): Promise<IngestResult[]> {
+export async function runIngest(game: Game, feed: MailFeed, opts: { readAhead?: boolean } = {}): Promise<IngestResult[]> {
   const ing = new Ingestor(game);
   const out: IngestResult[] = [];
+  let pool: ReadPool | null = null;
+  let tail: Promise<unknown> = Promise.resolve();
   try {
     for (const f of ing.leftovers()) out.push(await ing.ingest(readFileSync(f), { receivedAt: statSync(f).mtime }));
-    await feed(async (raw, meta) => {
-      const r = await ing.ingest(raw, meta ?? {});
-      out.push(r);
+    if (opts.readAhead) {
+      const { ReadPool } = await import('./read-pool.js');
+      pool = ReadPool.start(ing.poolInit());
+    }
+    const inWindow = new Map<string, number>();
+    await feed((raw, meta = {}) => {
+      let job: () => Promise<IngestResult>;
+      const key = pool ? ing.stagedPath(raw) : '';
+      const twice = pool ? inWindow.get(key) ?? 0 : 0;
+      if (pool && twice === 0) {
+        const staged = ing.store(raw, meta, key);
+        const reading = pool.read(raw);
+        job = async () => ing.ingestStored(staged, raw, meta, await reading);
+      } else job = () => ing.ingest(raw, meta);
+      if (pool) inWindow.set(key, twice + 1);
+      // In order: each mail after the one before (a failure stops the ones after it).
+      const r = tail.then(job).then((res) => {
+        out.push(res);
+        return res;
+      }).finally(() => {
+        if (!pool) return;
+        const n = inWindow.get(key)! - 1;
+        if (n > 0) inWindow.set(key, n); else inWindow.delete(key);
+      });
+      tail = r;
+      r.catch(() => {}); // (the feed awaits it, or has stopped on an earlier failure)
       return r;
     }, () => ing.commit());
+    await tail;
   } finally {
+    await tail.catch(() => {});
+    await pool?.close();
     await ing.finishAsync();
   }
   return out;

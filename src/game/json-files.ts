@@ -17,6 +17,11 @@ export function writeJson(path: string, value: unknown): void {
  * line break inside a piece is one of JSON.stringify's own (a string's is escaped), so
  * indenting a piece is putting spaces after its line breaks.
  */
+/** Elements of a top-level array written by one JSON.stringify call (some 100 KB to 1 MB of text). */
+const SLICE = 256;
+const WRAP_HEAD = '{\n  "x": [\n';
+const WRAP_TAIL = '\n  ]\n}';
+
 export function* jsonPieces(value: unknown): Generator<string> {
   const plain = (v: unknown) => v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
   if (!plain(value) || Array.isArray(value)) {
@@ -36,7 +41,13 @@ export function* jsonPieces(value: unknown): Generator<string> {
     const end = e < entries.length - 1 ? ',\n' : '\n';
     if (Array.isArray(v) && plain(v) && v.length > 0) {
       yield `${key}[\n`;
-      for (let i = 0; i < v.length; i++) yield `    ${indent(JSON.stringify(v[i], null, 2) ?? 'null', '    ')}${i < v.length - 1 ? ',\n' : '\n'}`;
+      // A slice of elements at a time, indented by JSON.stringify itself: as the element of
+      // an array inside an object, each is written at the depth it has in the file, one
+      // ",\n" between them, so only the wrapper's first and last lines are cut off.
+      for (let i = 0; i < v.length; i += SLICE) {
+        const text = JSON.stringify({ x: v.slice(i, i + SLICE) }, null, 2);
+        yield `${text.slice(WRAP_HEAD.length, text.length - WRAP_TAIL.length)}${i + SLICE < v.length ? ',\n' : '\n'}`;
+      }
       yield `  ]${end}`;
     } else yield `${key}${indent(JSON.stringify(v, null, 2), '  ')}${end}`;
   }

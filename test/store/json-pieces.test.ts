@@ -18,6 +18,15 @@ describe('writeJson in pieces', () => {
     }), { numRuns: 1000 });
   });
 
+  it('the same for arrays longer than the slice written at once (property)', () => {
+    const leaf = fc.oneof(fc.string(), fc.constantFrom('a\nb', '\n'), fc.integer(), fc.constant(null), fc.constant(undefined), fc.constant(() => 1), fc.date());
+    const el = fc.oneof(leaf, fc.dictionary(fc.string(), fc.oneof(leaf, fc.array(leaf))), fc.array(leaf));
+    const top = fc.record({ round: fc.integer(), players: fc.array(el, { minLength: 250, maxLength: 800 }), sparse: fc.sparseArray(el, { minLength: 255, maxLength: 520 }) });
+    fc.assert(fc.property(top, (v) => {
+      expect([...jsonPieces(v)].join('')).toBe(`${JSON.stringify(v, null, 2)}\n`);
+    }), { numRuns: 40 });
+  });
+
   it('the file on disk is that text', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'pb-json-')), 'sub', 'results.json');
     const v = { round: 1, players: [{ email: 'a@x', name: 'Zoë 山田', words: [{ input: 'x\ny' }] }, { email: 'b@x' }], rules: { a: [] } };

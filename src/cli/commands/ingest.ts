@@ -10,6 +10,10 @@ import { withLock } from '../../game/lock.js';
 import { flushOutboxes } from '../../game/mailer.js';
 import { allOutboxes } from '../../game/rounds.js';
 import { UserError } from '../../user-error.js';
+import { readAheadFor } from '../../game/read-pool.js';
+
+/** Mails of a batch stored and handed to the readers ahead of the one being recorded. */
+const READ_AHEAD = 32;
 
 interface IngestArgs {
   dir: string;
@@ -54,21 +58,27 @@ export const ingestCommand = defineCommand<IngestArgs>({
       .example('formail -s postboggle ingest --dir ~/boggle < mbox', 'one mail a call from standard input (procmail, fetchmail)'),
   handler: async (argv) => {
     let feedOf: (game: Game, receivedAt: Date | undefined) => MailFeed;
+    let readAhead = false;
     if (argv.imap) feedOf = (game) => imapFeed(game);
     else if (argv.eml?.length || argv.maildir) {
       const files = [...(argv.eml ?? []), ...(argv.maildir ? maildirFiles(argv.maildir) : [])];
+      // A batch is read a few mails ahead, in worker threads (src/game/read-pool.ts).
+      readAhead = readAheadFor(files.length);
       feedOf = (_game, receivedAt) => async (handle) => {
+        const window: Promise<unknown>[] = [];
         for (const f of files) {
           let raw: Buffer;
           try { raw = readFileSync(f); } catch { throw new UserError(`cannot read ${f}`); }
-          await handle(raw, { receivedAt });
+          window.push(handle(raw, { receivedAt }));
+          if (window.length >= READ_AHEAD) await window.shift();
         }
+        for (const w of window) await w;
       };
     } else {
       const raw = await stdinMail();
       feedOf = (_game, receivedAt) => async (handle) => { await handle(raw, { receivedAt }); };
     }
-    for (const line of await ingestAndReply(argv.dir, argv.receivedAt, feedOf)) process.stdout.write(`${line}\n`);
+    for (const line of await ingestAndReply(argv.dir, argv.receivedAt, feedOf, { readAhead })) process.stdout.write(`${line}\n`);
   },
 });
 
@@ -85,11 +95,11 @@ function receivedAtOf(game: Game, value: string | null | undefined): Date | unde
  * the replies. Returns the lines the ingest command prints (one a mail, then the summary);
  * also what a watch answers a mail handed to it over the game's socket.
  */
-export async function ingestAndReply(dir: string, receivedAt: string | null | undefined, feedOf: (game: Game, receivedAt: Date | undefined) => MailFeed): Promise<string[]> {
+export async function ingestAndReply(dir: string, receivedAt: string | null | undefined, feedOf: (game: Game, receivedAt: Date | undefined) => MailFeed, opts: { readAhead?: boolean } = {}): Promise<string[]> {
   const game = openGame(dir);
   const feed = feedOf(game, receivedAtOf(game, receivedAt));
   const results = await withLock(game.layout, async () => {
-    const out = await runIngest(game, feed);
+    const out = await runIngest(game, feed, opts);
     const sent = await flushOutboxes(game, allOutboxes(game.layout));
     return { out, sent };
   });

@@ -18,12 +18,8 @@ import { collectGarbage } from './memory.js';
 // handed to the worker, which sifts them after the expansion.
 
 export interface GermanSources {
-  /**
-   * The expanded Hunspell words in chunks, one "word TAB root TAB root flags TAB applied
-   * flags" a line, in the source's order, each as soon as the worker has it: the build takes
-   * in the first while the worker still expands the rest.
-   */
-  hunspell(): AsyncIterable<string>;
+  /** The expanded Hunspell words in chunks, one "word TAB root TAB root flags TAB applied flags" a line. */
+  hunspell(): Promise<string[]>;
   /** Hands the worker the frami words (readCspellWords) to sift. */
   sift(words: string): void;
   /** The frami words that may be words (cspellCandidates). */
@@ -67,11 +63,11 @@ export function startGermanSources(inThread = false): GermanSources {
     // garbage collected before the build goes on (memory.ts).
     let words = '';
     return {
-      hunspell: async function* () {
+      hunspell: async () => {
         const chunks: string[] = [];
         await hunspellLines((c) => chunks.push(c));
         collectGarbage();
-        while (chunks.length > 0) yield chunks.shift()!;
+        return chunks;
       },
       sift: (w) => { words = w; },
       cspell: async () => {
@@ -87,44 +83,27 @@ export function startGermanSources(inThread = false): GermanSources {
   // A small young generation: the worker's memory comes on top of the main thread's, and its
   // garbage is short-lived (each Hunspell word, each frami line).
   const worker = new Worker(file, { workerData: { role: ROLE }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-  // The chunks that came and are not taken yet; `wake` is the build waiting for the next.
   const chunks: string[] = [];
-  let hunspellDone = false;
-  let failure: Error | null = null;
-  let wake: (() => void) | null = null;
-  const settle = {} as Record<'cspell', { resolve: (v: never) => void; reject: (e: Error) => void }>;
+  const settle = {} as Record<'hunspell' | 'cspell', { resolve: (v: never) => void; reject: (e: Error) => void }>;
   // A failure surfaces where the build asks for the result, not as an unhandled rejection before.
+  const hunspell = new Promise<string[]>((resolve, reject) => { settle.hunspell = { resolve, reject }; });
   const cspell = new Promise<string>((resolve, reject) => { settle.cspell = { resolve, reject }; });
+  hunspell.catch(() => {});
   cspell.catch(() => {});
   const sources: GermanSources = {
-    hunspell: async function* () {
-      for (;;) {
-        if (chunks.length > 0) yield chunks.shift()!;
-        else if (failure) throw failure;
-        else if (hunspellDone) return;
-        else await new Promise<void>((resolve) => { wake = resolve; });
-      }
-    },
+    hunspell: () => hunspell,
     sift: (words) => worker.postMessage({ cspellWords: words }),
     cspell: () => cspell,
     close: () => void worker.terminate(),
   };
-  const wakeUp = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
   worker.on('message', (m: { hunspell?: string; hunspellDone?: true; cspell?: string }) => {
     if (m.hunspell !== undefined) chunks.push(m.hunspell);
-    if (m.hunspellDone) hunspellDone = true;
+    if (m.hunspellDone) settle.hunspell.resolve(chunks as never);
     if (m.cspell !== undefined) settle.cspell.resolve(m.cspell as never);
-    wakeUp();
   });
   const fail = (e: Error) => {
-    // (Once all the chunks came, a later failure is the sifting's alone.)
-    if (!hunspellDone) failure ??= e;
+    settle.hunspell.reject(e);
     settle.cspell.reject(e);
-    wakeUp();
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the worker expanding dictionary-de stopped early (exit ${code})`)));

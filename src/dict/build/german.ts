@@ -196,9 +196,8 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   const stop = stoplist('de');
   const verbsKnown = verbNames;
   const derived = new Map<string, { pos: PartOfSpeech; forms: { word: string; tags: FormTag[] }[] }>();
-  // Each chunk as the worker hands it on: most come while the lexicons are read above, the
-  // rest are taken in while the worker still expands (german-sources.ts).
-  for await (const text of sources.hunspell()) for (let at = 0, end = text.indexOf('\n'); end >= 0; at = end + 1, end = text.indexOf('\n', at)) {
+  const hunspellChunks = await sources.hunspell();
+  for (let c = 0; c < hunspellChunks.length; c++) for (let text = hunspellChunks[c]!, at = 0, end = text.indexOf('\n'); end >= 0; at = end + 1, end = text.indexOf('\n', at)) {
     const w = hunspellWord(text.slice(at, end));
     if (stop.has(w.root) || names.has(w.root) || looksLikeAbbreviation(w.root)) continue;
     const sense = hunspellSense(w, table, verbsKnown, nounsKnown);
@@ -210,6 +209,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
       d.forms.push({ word: w.word, tags: sense.tags });
     } else for (const id of sense.lemmas) table.addToLemma(w.word, id, sense.tags, SOURCE.hunspell);
   }
+  hunspellChunks.length = 0;
   // A derived word's lemma is its shortest form (Lehrerin of Lehrerin, Lehrerinnen).
   for (const { pos, forms } of derived.values()) {
     const lemma = forms.map((f) => f.word).sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0]!;

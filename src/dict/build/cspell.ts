@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { importTrie, type TrieNode, type TrieRoot } from 'cspell-trie-lib';
+import { importTrie, type TrieNode } from 'cspell-trie-lib';
 import { foldWord } from '../../rules/fold.js';
 import { type FormTag, lemmaText, type PartOfSpeech, tagBits, tagsOf } from '../../rules/lemma.js';
 import type { FormTable } from './form-table.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
+import { eachTrieV3Word } from './trie-v3.js';
 
 // The German word list of cspell (npm @cspell/dict-de-de: the frami dictionary, igerman98
 // with Franz Michael Baumann's supplements, its affixes expanded by cspell's tools) in
@@ -16,26 +17,28 @@ import { VERB_PREFIXES } from './de-verb-prefixes.js';
 
 /**
  * The plain words of a cspell trie file (.trie or .trie.gz), one a line in one string (a
- * tenth of the memory of an array of 645,000 strings). The decoded trie takes some 250 MB,
- * so this is read before anything else of a build is in memory and let go at once.
+ * tenth of the memory of an array of 645,000 strings). A TrieXv3 file (what cspell ships) is
+ * read straight from its text (trie-v3.ts); another format through cspell-trie-lib's trie,
+ * which takes some 250 MB decoded, so this is read before anything else of a build is in
+ * memory and let go at once.
  */
 export function readCspellWords(file: string): string {
-  let root: TrieRoot | null;
+  // A walk that does not descend into a marker: two thirds of the entries are marked, and
+  // listing them all only to drop them took seconds.
+  const words: string[] = [];
   try {
     const bytes = readFileSync(file);
-    root = importTrie((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8').split('\n'));
+    const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+    if (!eachTrieV3Word(text, MARKERS, (w) => words.push(w))) {
+      const walk = (node: TrieNode, prefix: string) => {
+        if (node.f && prefix) words.push(prefix);
+        if (node.c) for (const ch in node.c) if (!MARKERS.has(ch)) walk(node.c[ch]!, prefix + ch);
+      };
+      walk(importTrie(text.split('\n')), '');
+    }
   } catch (e) {
     throw new Error(`dictionary source ${file} cannot be read: ${(e as Error).message.split('\n')[0]}`);
   }
-  // A walk of the decoded trie that does not descend into a marker: two thirds of the
-  // entries are marked, and listing them all only to drop them took seconds.
-  const words: string[] = [];
-  const walk = (node: TrieNode, text: string) => {
-    if (node.f && text) words.push(text);
-    if (node.c) for (const ch in node.c) if (!MARKERS.has(ch)) walk(node.c[ch]!, text + ch);
-  };
-  walk(root, '');
-  root = null;
   return `${words.join('\n')}\n`;
 }
 

@@ -11,5 +11,9 @@ export function properNames(): Set<string> {
  * (the frami list also writes österreich), a stoplisted root, an abbreviation.
  */
 export function germanSkip(names: ReadonlySet<string>, stop: ReadonlySet<string> = stoplist('de')): (word: string) => boolean {
-  return (w) => names.has(w) || names.has(w[0]!.toUpperCase() + w.slice(1)) || stop.has(w) || looksLikeAbbreviation(w);
+  // (A word that starts with A–Z is its own capitalised spelling: one look in the names.)
+  return (w) => {
+    const c = w.charCodeAt(0);
+    return names.has(w) || (!(c >= 65 && c <= 90) && names.has(w[0]!.toUpperCase() + w.slice(1))) || stop.has(w) || looksLikeAbbreviation(w);
+  };
 }

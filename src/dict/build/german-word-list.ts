@@ -35,27 +35,39 @@ const LINKS = ['', 'S', 'ES', 'N', 'EN', 'ER', 'E'];
 const MIN_PART = 3;
 
 /**
- * The list's text: a JSON array of strings, read as it is (its words are walked by
- * eachWord, not parsed into 1.68 million strings: that took the build past 500 MB).
+ * The list's file: a JSON array of strings, read as bytes (its words are walked by eachWord,
+ * not parsed: 1.68 million strings, or the text as one 30 MB string, took the build's heap,
+ * and so its memory at the end, 40-80 MB higher).
  */
-export function readGermanWordList(): string {
+export function readGermanWordList(): Buffer {
   const file = join(packageDir(GERMAN_WORD_LIST), 'woerter.json');
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (e) {
     throw new Error(`dictionary source ${file} cannot be read: ${(e as Error).message.split('\n')[0]}`);
   }
-  if (!text.startsWith('["') || !text.trimEnd().endsWith('"]')) throw new Error(`dictionary source ${file} is not a JSON array of strings`);
-  return text;
+  if (bytes.toString('latin1', 0, 2) !== '["' || !bytes.toString('latin1', Math.max(0, bytes.length - 8)).trimEnd().endsWith('"]')) {
+    throw new Error(`dictionary source ${file} is not a JSON array of strings`);
+  }
+  return bytes;
 }
 
-/** Each string of a JSON array of strings without escapes (a word with a quote or backslash is no word anyway). */
-export function eachWord(text: string, visit: (word: string) => void): void {
-  const end = text.lastIndexOf('"');
-  for (let at = 2, next = text.indexOf('","', at); at < end; at = next + 3, next = text.indexOf('","', at)) {
+const SEPARATOR = Buffer.from('","');
+const QUOTE = 0x22;
+
+/**
+ * Each string of a JSON array of strings without escapes (a word with a quote or backslash
+ * is no word anyway) that may be a noun: a word starting with a lower-case ASCII letter,
+ * digit or sign is passed over without being decoded.
+ */
+export function eachWord(bytes: Buffer, visit: (word: string) => void): void {
+  const end = bytes.lastIndexOf(QUOTE);
+  for (let at = 2, next = bytes.indexOf(SEPARATOR, at); at < end; at = next + 3, next = bytes.indexOf(SEPARATOR, at)) {
     if (next < 0) next = end;
-    visit(text.slice(at, next));
+    const first = bytes[at]!;
+    if (first < 0x41 || (first > 0x5a && first < 0x80)) continue;
+    visit(bytes.toString('utf8', at, next));
   }
 }
 
@@ -111,10 +123,10 @@ function twoKnownParts(folded: string, table: FormTable, isNounForm: (folded: st
 }
 
 /**
- * Adds the list's nouns the dictionary lacks that are two words it knows and in use (see
- * above), with their lemmas; returns how many forms were added.
+ * The list's nouns the dictionary lacks that are two words it knows and in use (see above).
+ * The list's text is only read here, so the build lets go of it before the words are placed.
  */
-export function addGermanWordList(table: FormTable, words: string, frequent: ReadonlySet<string>, source: string, skip: (word: string) => boolean): number {
+export function germanWordListCompounds(table: FormTable, words: Buffer, frequent: ReadonlySet<string>): string[] {
   const isNounForm = (folded: string) => (table.idsOfFolded(folded) ?? []).some((id) => table.lemmas.pos[id] === 'N');
   const kept: string[] = [];
   eachWord(words, (w) => {
@@ -122,6 +134,11 @@ export function addGermanWordList(table: FormTable, words: string, frequent: Rea
     const f = foldWord(w, 'de');
     if (f && !table.hasFolded(f) && inUse(f, frequent) && twoKnownParts(f, table, isNounForm)) kept.push(w);
   });
+  return kept;
+}
+
+/** Adds the compounds (germanWordListCompounds) with their lemmas; returns how many forms were added. */
+export function addGermanWordList(table: FormTable, compounds: readonly string[], source: string, skip: (word: string) => boolean): number {
   // Names, the stoplist, abbreviations and names' forms out; shorter words first.
-  return addCspell(table, { candidates: cspellCandidates(`${kept.join('\n')}\n`, skip) }, source, skip);
+  return addCspell(table, { candidates: cspellCandidates(`${compounds.join('\n')}\n`, skip) }, source, skip);
 }

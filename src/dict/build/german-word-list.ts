@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { foldWord } from '../../rules/fold.js';
+import type { FormTable } from './form-table.js';
+import { addCspell, cspellCandidates } from './cspell.js';
+import { packageDir } from './package-dir.js';
+
+// The word list of the npm package all-the-german-words: 1.68 million German words, the
+// titles of German Wiktionary's entries and the German word list of the word game
+// Letterpress, one JSON array of strings. It lists the compounds everyday German is made of
+// (Haustür, Krankenhäuser, Zahnärzte) that no other npm source has, but also names,
+// abbreviations (usw, evtl) and corpus compounds of every kind (Zweipunktregelsystems,
+// Dieselvorförderungen): taken whole it would more than double the dictionary with words no
+// referee has heard of. So only a compound that two more witnesses vouch for is taken:
+// - the list has it as a noun (capitalised, letters only) the dictionary does not know yet;
+// - it is two words the dictionary knows: a first part (with or without a linking element:
+//   Straße-n-bahn, Kopf-schmerz) and a noun form as its last part (Haus-tür, Kranken-häuser);
+// - the word or its base (Krankenhäuser: Krankenhaus, Zahnärzte: Zahnarzt) is in use: it is
+//   among the 74,000 most frequent words of German Wikipedia or of German film subtitles, the
+//   frequency lists of the npm package @zxcvbn-ts/language-de (a password checker's).
+// Such a compound is attested, not made up: free compounding stays off (Lesetote, Tretauen
+// are in no list). The names table, the stoplist and the abbreviation rule apply as for every
+// source; the words are then placed as the frami words are (cspell.ts: Krankenhäusern a
+// plural of Krankenhaus, as Häusern of Haus).
+
+export const GERMAN_WORD_LIST = 'all-the-german-words';
+export const GERMAN_FREQUENCIES = '@zxcvbn-ts/language-de';
+const FREQUENCY_LISTS = ['wikipedia.json', 'commonWords.json'];
+
+/** A noun as the list writes it: a capital, then lower-case letters only. */
+const NOUN = /^\p{Lu}\p{Ll}+$/u;
+/** Linking elements between the parts of a compound (Straßenbahn, Arbeitsamt, Kinderwagen). */
+const LINKS = ['', 'S', 'ES', 'N', 'EN', 'ER', 'E'];
+/** The shortest part of a compound, folded. */
+const MIN_PART = 3;
+
+/**
+ * The list's file: a JSON array of strings, read as bytes (its words are walked by eachWord,
+ * not parsed: 1.68 million strings, or the text as one 30 MB string, took the build's heap,
+ * and so its memory at the end, 40-80 MB higher).
+ */
+export function readGermanWordList(): Buffer {
+  const file = join(packageDir(GERMAN_WORD_LIST), 'woerter.json');
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw new Error(`dictionary source ${file} cannot be read: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (bytes.toString('latin1', 0, 2) !== '["' || !bytes.toString('latin1', Math.max(0, bytes.length - 8)).trimEnd().endsWith('"]')) {
+    throw new Error(`dictionary source ${file} is not a JSON array of strings`);
+  }
+  return bytes;
+}
+
+const SEPARATOR = Buffer.from('","');
+const QUOTE = 0x22;
+
+/**
+ * Each string of a JSON array of strings without escapes (a word with a quote or backslash
+ * is no word anyway) that may be a noun: a word starting with a lower-case ASCII letter,
+ * digit or sign is passed over without being decoded.
+ */
+export function eachWord(bytes: Buffer, visit: (word: string) => void): void {
+  const end = bytes.lastIndexOf(QUOTE);
+  for (let at = 2, next = bytes.indexOf(SEPARATOR, at); at < end; at = next + 3, next = bytes.indexOf(SEPARATOR, at)) {
+    if (next < 0) next = end;
+    const first = bytes[at]!;
+    if (first < 0x41 || (first > 0x5a && first < 0x80)) continue;
+    visit(bytes.toString('utf8', at, next));
+  }
+}
+
+/** The folded words of the frequency lists (GERMAN_FREQUENCIES). */
+export function readGermanFrequencies(): Set<string> {
+  const out = new Set<string>();
+  for (const name of FREQUENCY_LISTS) {
+    const file = join(packageDir(GERMAN_FREQUENCIES), 'src', name);
+    let words: unknown;
+    try {
+      words = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      throw new Error(`dictionary source ${file} cannot be read: ${(e as Error).message.split('\n')[0]}`);
+    }
+    if (!Array.isArray(words)) throw new Error(`dictionary source ${file} is not a JSON array of strings`);
+    for (const w of words) {
+      const f = typeof w === 'string' ? foldWord(w, 'de') : null;
+      if (f) out.add(f);
+    }
+  }
+  return out;
+}
+
+/** Endings of a noun's case and number forms, folded: the base a form may be of (KRANKENHAUSES: KRANKENHAUS). */
+const NOUN_ENDINGS = ['', 'S', 'ES', 'N', 'EN', 'E', 'ER', 'ERN', 'NEN', 'SE', 'SEN'];
+/** The endings after which a plural may have an umlaut (Häuser, Gärten, Mütter, Zähne, Bäumen). */
+const UMLAUT_ENDINGS = new Set(['', 'E', 'EN', 'N', 'ER', 'ERN']);
+/** The umlaut of the last vowel, folded, taken back (KRANKENHAEUS: KRANKENHAUS). */
+const UMLAUT_BACK = /([AOU])E(U?[^AEIOU]*)$/;
+
+/** Whether the folded noun or a base it may be a form of is a frequent word. */
+function inUse(folded: string, frequent: ReadonlySet<string>): boolean {
+  for (const e of NOUN_ENDINGS) {
+    if (!folded.endsWith(e) || folded.length - e.length < 2 * MIN_PART) continue;
+    const stem = folded.slice(0, folded.length - e.length);
+    if (frequent.has(stem)) return true;
+    if (UMLAUT_ENDINGS.has(e) && UMLAUT_BACK.test(stem) && frequent.has(stem.replace(UMLAUT_BACK, '$1$2'))) return true;
+  }
+  return false;
+}
+
+/** Whether the folded word is a known first part and a known noun form after it (Haus|tür, Kranken|häuser). */
+function twoKnownParts(folded: string, table: FormTable, isNounForm: (folded: string) => boolean): boolean {
+  for (let i = MIN_PART; i <= folded.length - MIN_PART; i++) {
+    const head = folded.slice(i);
+    if (!table.hasFolded(head) || !isNounForm(head)) continue;
+    const first = folded.slice(0, i);
+    for (const link of LINKS) {
+      if (first.length - link.length >= MIN_PART && first.endsWith(link) && table.hasFolded(first.slice(0, first.length - link.length))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The list's nouns the dictionary lacks that are two words it knows and in use (see above).
+ * The list's text is only read here, so the build lets go of it before the words are placed.
+ */
+export function germanWordListCompounds(table: FormTable, words: Buffer, frequent: ReadonlySet<string>): string[] {
+  const isNounForm = (folded: string) => (table.idsOfFolded(folded) ?? []).some((id) => table.lemmas.pos[id] === 'N');
+  const kept: string[] = [];
+  eachWord(words, (w) => {
+    if (!NOUN.test(w)) return;
+    const f = foldWord(w, 'de');
+    if (f && !table.hasFolded(f) && inUse(f, frequent) && twoKnownParts(f, table, isNounForm)) kept.push(w);
+  });
+  return kept;
+}
+
+/** Adds the compounds (germanWordListCompounds) with their lemmas; returns how many forms were added. */
+export function addGermanWordList(table: FormTable, compounds: readonly string[], source: string, skip: (word: string) => boolean): number {
+  // Names, the stoplist, abbreviations and names' forms out; shorter words first.
+  return addCspell(table, { candidates: cspellCandidates(`${compounds.join('\n')}\n`, skip) }, source, skip);
+}

@@ -101,7 +101,7 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
   // POSTBOGGLE_BUILD_TIMES=1 adds each step's start (wall and CPU seconds) to the lines: a
   // profile of the build's phases without a profiler.
   const started = performance.now();
-  const times = process.env.POSTBOGGLE_BUILD_TIMES ? () => { const c = process.cpuUsage(); const m = process.memoryUsage(); return ` [${((performance.now() - started) / 1000).toFixed(1)} s, CPU ${((c.user + c.system) / 1e6).toFixed(1)} s, RSS ${Math.round(m.rss / 2 ** 20)} MB, heap ${Math.round(m.heapUsed / 2 ** 20)} MB]`; } : () => '';
+  const times = process.env.POSTBOGGLE_BUILD_TIMES ? () => { const c = process.cpuUsage(); const m = process.memoryUsage(); return ` [${((performance.now() - started) / 1000).toFixed(1)} s, CPU ${((c.user + c.system) / 1e6).toFixed(1)} s, RSS ${Math.round(m.rss / 2 ** 20)} MB (peak ${peakRssMb()} MB), heap ${Math.round(m.heapUsed / 2 ** 20)} MB of ${Math.round(m.heapTotal / 2 ** 20)} MB, buffers ${Math.round(m.arrayBuffers / 2 ** 20)} MB]`; } : () => '';
   const say = (s: string) => (bar ? bar.update({ step: s }) : process.stderr.write(`postboggle: building dictionary: ${s}${times()}\n`));
   for (const lang of todo) {
     const t0 = Date.now();
@@ -125,4 +125,14 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
     bar?.increment(1, { step: `${lang}: ${forms} forms` });
   }
   bar?.stop();
+}
+
+/** The process's peak resident memory so far (Linux's VmHWM), for POSTBOGGLE_BUILD_TIMES; '?' elsewhere. */
+function peakRssMb(): string {
+  try {
+    const kb = /VmHWM:\s*(\d+)/.exec(readFileSync('/proc/self/status', 'latin1'))?.[1];
+    return kb ? String(Math.round(Number(kb) / 1024)) : '?';
+  } catch {
+    return '?';
+  }
 }

@@ -3,9 +3,10 @@
 // to the game's running watch before anything else of the CLI is loaded or run (see
 // ingest-client.ts); every other command line, and this one when no watch takes the mail,
 // goes on below as ever.
-import { ingestThroughWatch } from './ingest-client.js';
-// (Its answer is written with writeSync: nothing is left to flush when it exits.)
-const handedIn = process.argv.includes('ingest') ? await ingestThroughWatch(process.argv.slice(2)) : null;
+// (Its answer is written with writeSync: nothing is left to flush when it exits.) Loaded
+// only for a command line with `ingest` in it: its socket module cost every other command
+// about 5 ms.
+const handedIn = process.argv.includes('ingest') ? await (await import('./ingest-client.js')).ingestThroughWatch(process.argv.slice(2)) : null;
 if (handedIn !== null) process.exit(handedIn);
 
 import type { CommandModule } from 'yargs';

@@ -142,13 +142,19 @@ describe('group commit', () => {
     });
   }
 
-  it('commitAsync (one mail a watch answers): the fsyncs side by side, every file, moved file and journal line committed, every descriptor closed', async () => {
+  /** A directory with a filed/ folder, a deferred-sync batch and a journal on it, and the descriptors open before them. */
+  async function batchFixture() {
     const { SyncBatch } = await import('../../src/store/sync-batch.js');
     const dir = mkdtempSync(join(tmpdir(), 'pb-batch-'));
     fs.mkdirSync(join(dir, 'filed'));
     const before = openFds();
     const batch = new SyncBatch(true);
     const journal = new Journal<{ n: number }>(join(dir, 'j.jsonl')).deferSync(batch);
+    return { dir, before, batch, journal };
+  }
+
+  it('commitAsync (one mail a watch answers): the fsyncs side by side, every file, moved file and journal line committed, every descriptor closed', async () => {
+    const { dir, before, batch, journal } = await batchFixture();
     for (let n = 0; n < 5; n++) {
       writeFileVerified(join(dir, `f${n}.eml`), `mail ${n}`, undefined, batch, { inPlace: true });
       journal.append({ n });
@@ -166,12 +172,7 @@ describe('group commit', () => {
   });
 
   it('a long batch: files past the first few hundred are closed once a syncfs worked, and fsync\'d by name (moved, or gone) when a later syncfs fails', async () => {
-    const { SyncBatch } = await import('../../src/store/sync-batch.js');
-    const dir = mkdtempSync(join(tmpdir(), 'pb-batch-'));
-    fs.mkdirSync(join(dir, 'filed'));
-    const before = openFds();
-    const batch = new SyncBatch(true);
-    const journal = new Journal<{ n: number }>(join(dir, 'j.jsonl')).deferSync(batch);
+    const { dir, before, batch, journal } = await batchFixture();
     let most = 0;
     const write = (n: number) => {
       writeFileVerified(join(dir, `f${n}.eml`), `mail ${n}`, undefined, batch, { inPlace: true });

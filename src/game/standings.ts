@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { rollingRanking, type RankingRow, type RoundTotals } from '../rules/ranking.js';
 import type { RoundResult } from '../rules/round-scoring.js';
@@ -9,6 +10,8 @@ import type { Game } from './game.js';
 import { identities } from './player-lookup.js';
 import { readRound, roundNumbers } from './rounds.js';
 import { readStateFile, settledIdentity } from './state-files.js';
+
+const require = createRequire(import.meta.url);
 
 // The scored rounds as read back, the rolling ranking and the season standings: what
 // `ranking` (and the newsletter, the site) show. Nothing here judges a word, so the judge and
@@ -105,15 +108,50 @@ export function readResults(layout: Game['layout'], n: number): RoundResult {
   }
 }
 
-/** The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves reading them again. */
-export function gameRanking(game: Game, window: number, upTo?: number, scored?: readonly RoundStanding[]): { rows: RankingRow[]; rounds: number[] } {
+/**
+ * The rolling ranking over the scored rounds up to `upTo` (default: all); `scored` saves
+ * reading them again; `remember`: through .postboggle-ranking.cache (rememberedRanking).
+ */
+export function gameRanking(game: Game, window: number, upTo?: number, scored?: readonly RoundStanding[], opts: { remember?: boolean } = {}): { rows: RankingRow[]; rounds: number[] } {
   const results = (scored ?? scoredStandings(game)).filter((r) => upTo === undefined || r.round <= upTo);
   // Computer players are in the ranking only when the GM ranks them (a benchmark).
   const unranked = unrankedEmails(game.settings, results.flatMap((r) => r.players.map((p) => p.email)));
   const totals: RoundTotals[] = results.map((r) => ({ round: r.round, players: r.players.filter((p) => !unranked.has(p.email.toLowerCase())) }));
-  const rows = rollingRanking(totals, window);
+  const rows = opts.remember ? rememberedRanking(game.layout.dir, totals, window) : rollingRanking(totals, window);
   return { rows, rounds: results.map((r) => r.round).slice(-window) };
 }
+
+/**
+ * rollingRanking, kept in .postboggle-ranking.cache under a SHA-256 of exactly what it is
+ * computed from: the totals, the window, and what decides the collation of equal totals by
+ * name (the locale from the environment, ICU's version). Sorting players with equal totals
+ * by name starts ICU's collator, some 15-25 ms of a `ranking` that otherwise takes about as
+ * long as Node's own start; the same inputs always give the same rows, so a hit is the
+ * answer, and anything else (a rescore, a renamed player, another window) is computed anew.
+ * One entry (the latest); a cache that cannot be read or written changes nothing.
+ */
+function rememberedRanking(dir: string, totals: readonly RoundTotals[], window: number): RankingRow[] {
+  const env = process.env;
+  const inputs = JSON.stringify([RANKING_CACHE_VERSION, window, process.versions.icu ?? '', [env.LC_ALL, env.LC_COLLATE, env.LC_MESSAGES, env.LANG, env.LANGUAGE].map((v) => v ?? ''), totals.map((r) => [r.round, r.players.map((p) => [p.email, p.name, p.total])])]);
+  const key = (require('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(inputs).digest('hex');
+  const path = join(dir, RANKING_FILE);
+  try {
+    const cached = JSON.parse(readFileSync(path, 'utf8')) as { key?: unknown; rows?: unknown };
+    if (cached?.key === key && Array.isArray(cached.rows)) return cached.rows as RankingRow[];
+  } catch { /* none yet, or damaged: computed below */ }
+  const rows = rollingRanking(totals, window);
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, JSON.stringify({ key, rows }));
+    renameSync(tmp, path);
+  } catch {
+    try { unlinkSync(tmp); } catch { /* never made */ }
+  }
+  return rows;
+}
+
+const RANKING_FILE = '.postboggle-ranking.cache';
+const RANKING_CACHE_VERSION = 1;
 
 export interface GameSeason extends SeasonSpan {
   /** Rounds of the season scored so far. */

@@ -15,7 +15,7 @@ describe('init and git', { timeout: 60_000 }, () => {
     expect(r.stdout).toMatch(/^created .*postboggle\.yaml and \.gitignore; next:/);
     expect(spawnSync('git', ['init', '-q', dir]).status).toBe(0);
     const ignored = (path: string) => spawnSync('git', ['-C', dir, 'check-ignore', '-q', '--no-index', path]).status === 0;
-    for (const p of ['.postboggle-settings.cache', '.postboggle-state.cache', '.postboggle-totals.cache', '.postboggle-texts.cache',
+    for (const p of ['.postboggle-settings.cache', '.postboggle-state.cache', '.postboggle-totals.cache', '.postboggle-ranking.cache', '.postboggle-texts.cache',
       '.postboggle-inline.cache/ab12.html', '.postboggle.lock', '.postboggle.sock']) expect(ignored(p), p).toBe(true);
     for (const p of ['postboggle.yaml', 'rounds/001/round.json', 'rounds/001/inbox/x.eml', 'dict/house-accept.txt', '.gitignore']) expect(ignored(p), p).toBe(false);
 

@@ -37,4 +37,44 @@ describe('the totals kept for the ranking', () => {
     writeFileSync(cacheFile, '{"v":1,"files":');
     expect(gameRanking(game, 7)).toEqual(gameRanking(game, 7, undefined, scoredRounds(game)));
   });
+
+  it('a remembered ranking (the `ranking` command) is the computed one, and is computed anew when a total, a name, the window or the locale changes', async () => {
+    const { dir } = await syntheticGame({ players: 40, rounds: 3 });
+    const game = openGame(dir);
+    const remembered = (g = game, window = 7) => gameRanking(g, window, undefined, undefined, { remember: true });
+    const computed = (g = game, window = 7) => gameRanking(g, window, undefined, scoredRounds(g));
+    const cacheFile = join(dir, '.postboggle-ranking.cache');
+    expect(remembered()).toEqual(computed()); // made
+    const kept = JSON.parse(readFileSync(cacheFile, 'utf8')) as { key: string; rows: { total: number }[] };
+    // A planted total shows that a hit is read from the cache…
+    kept.rows[0]!.total += 1000;
+    writeFileSync(cacheFile, JSON.stringify(kept));
+    expect(remembered().rows[0]!.total).toBe(computed().rows[0]!.total + 1000);
+    // …and anything the ranking is computed from makes a miss.
+    expect(remembered(game, 2)).toEqual(computed(game, 2));
+    writeFileSync(cacheFile, JSON.stringify(kept));
+    const results2 = join(dir, 'rounds', '002', 'results.json');
+    const r2 = JSON.parse(readFileSync(results2, 'utf8')) as { players: { total: number; name: string }[] };
+    r2.players[1]!.total += 3;
+    writeFileSync(results2, JSON.stringify(r2));
+    expect(remembered()).toEqual(computed());
+    writeFileSync(cacheFile, JSON.stringify(kept));
+    const yaml = join(dir, 'postboggle.yaml');
+    writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('name: "Player 15"', 'name: "Zoë Renamed"'));
+    const renamed = openGame(dir);
+    expect(remembered(renamed)).toEqual(computed(renamed));
+    expect(JSON.stringify(remembered(renamed))).toContain('Zoë Renamed');
+    writeFileSync(cacheFile, JSON.stringify(kept));
+    const lang = process.env.LANG;
+    process.env.LANG = lang === 'sv_SE.UTF-8' ? 'de_DE.UTF-8' : 'sv_SE.UTF-8';
+    try {
+      expect(remembered(renamed).rows[0]!.total).toBe(computed(renamed).rows[0]!.total);
+    } finally {
+      if (lang === undefined) delete process.env.LANG; else process.env.LANG = lang;
+    }
+    // A damaged cache is only a miss.
+    writeFileSync(cacheFile, '{"key":');
+    expect(remembered(renamed)).toEqual(computed(renamed));
+  });
 });
+

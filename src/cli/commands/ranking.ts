@@ -24,7 +24,7 @@ export const rankingCommand = defineCommand<RankingArgs>({
   handler: (argv) => {
     const game = openGame(argv.dir);
     const window = argv.window ?? game.settings.rules.window;
-    const { rows, rounds } = gameRanking(game, window);
+    const { rows, rounds } = gameRanking(game, window, undefined, undefined, { remember: true });
     const season = gameSeason(game, argv.season);
     if (argv.json) {
       process.stdout.write(JSON.stringify({ window, rounds, ranking: rows, ...(game.settings.season ? { season } : {}) }, null, 2) + '\n');

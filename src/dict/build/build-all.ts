@@ -93,7 +93,7 @@ export async function buildDictionaries(dir: string, languages: Language[], forc
   mkdirSync(dir, { recursive: true });
   const todo = languages.filter((l) => force || !isUpToDate(dir, l));
   if (todo.length === 0) return;
-  const { collectGarbage } = await import('./memory.js');
+  const { collectGarbage } = await import('../../memory.js');
   const tty = process.stderr.isTTY === true;
   const cliProgress = tty ? (await import('cli-progress')).default : null;
   const bar = tty && cliProgress ? new cliProgress.SingleBar({ format: 'postboggle dictionaries [{bar}] {value}/{total} {step}', hideCursor: true }, cliProgress.Presets.shades_classic) : null;

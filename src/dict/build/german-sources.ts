@@ -6,7 +6,7 @@ import { packageDir } from './package-dir.js';
 import { expandHunspell, type HunspellWord } from './hunspell.js';
 import { cspellCandidates } from './cspell.js';
 import { germanSkip, properNames } from './de-names.js';
-import { collectGarbage } from './memory.js';
+import { collectGarbage } from '../../memory.js';
 
 // Work of the German build that needs nothing the build has made runs in a worker thread
 // while the main thread decodes the frami trie and reads the lexicons, so a build uses both

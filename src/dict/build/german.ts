@@ -14,7 +14,7 @@ import { addCspell, readCspellWords } from './cspell.js';
 import { addGermanWordList, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds, readGermanFrequencies, readGermanWordList } from './german-word-list.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
-import { collectGarbage } from './memory.js';
+import { collectGarbage } from '../../memory.js';
 
 type Progress = (step: string) => void;
 type Json = Record<string, Record<string, unknown>>;

@@ -11,7 +11,7 @@ import type { Language } from '../src/rules/types.js';
 
 // glibc keeps the memory of freed large blocks for reuse instead of giving it back, and a
 // build frees hundreds of megabytes between its phases: the German build with the Ding
-// peaked at 503-512 MB with the defaults, 446-455 MB when blocks from 64 KB up are mapped
+// peaked at 503-512 MB with the defaults, 469-470 MB when blocks from 64 KB up are mapped
 // on their own (and so returned when freed), for the same CPU time (docs/dictionaries.md).
 // The setting is read when the process starts, so the build runs in a child that has it.
 if (process.env.MALLOC_MMAP_THRESHOLD_ === undefined) {

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { writeCacheFile } from '../store/verified-write.js';
 import { formatDeadline } from './deadline.js';
 import type { GameLayout } from './layout.js';
 import { isCanonicalIanaZone, isoMillis } from './zone-time.js';
@@ -60,12 +61,6 @@ export function deadlineText(layout: GameLayout, iso: string, zone: string, lang
   file.texts[key] = text;
   const keys = Object.keys(file.texts);
   for (const k of keys.slice(0, Math.max(0, keys.length - MAX_TEXTS))) delete file.texts[k];
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, JSON.stringify(file));
-    renameSync(tmp, path);
-  } catch {
-    try { unlinkSync(tmp); } catch { /* never made */ }
-  }
+  writeCacheFile(path, JSON.stringify(file));
   return text;
 }

@@ -27,7 +27,7 @@ import { fieldView } from '../templates/field-view.js';
 import { planReply, ReplyLedger } from './replies.js';
 import { type EntryRecord, indexDirOf, type JournalRecord, RoundBook } from './round-journal.js';
 import { readRounds, type RoundRecord } from './rounds.js';
-import { fieldTracer, pickRound, readRaw } from './mail-reading.js';
+import { fieldTracers, pickRound, readRaw } from './mail-reading.js';
 import type { PoolInit, ReadPool, Reading } from './read-pool.js';
 
 export { pickRound } from './mail-reading.js';
@@ -173,11 +173,9 @@ export class Ingestor {
   }
 
   /** Per field: whether a token can be traced on it at all (the parser asks for every token of every mail). */
-  private readonly traceable = new Map<string, (token: string) => boolean>();
+  private tracers: ((round: RoundRecord) => (token: string) => boolean) | null = null;
   private onField(round: RoundRecord): (token: string) => boolean {
-    let test = this.traceable.get(round.field);
-    if (!test) this.traceable.set(round.field, (test = fieldTracer(round.field, this.game.settings.language)));
-    return test;
+    return (this.tracers ??= fieldTracers(this.game.settings.language))(round);
   }
 
   /**

@@ -10,18 +10,18 @@ export function writeJson(path: string, value: unknown): void {
   writeFileVerified(path, jsonPieces(value));
 }
 
-/**
- * JSON.stringify(value, null, 2) + '\n', in pieces: the arrays at the top level (a round's
- * players: 250 MB of JSON at 100,000) an element at a time, so that no file is built as one
- * string. The bytes are those of JSON.stringify (a property test compares them). Every
- * line break inside a piece is one of JSON.stringify's own (a string's is escaped), so
- * indenting a piece is putting spaces after its line breaks.
- */
 /** Elements of a top-level array written by one JSON.stringify call (some 100 KB to 1 MB of text). */
 const SLICE = 256;
 const WRAP_HEAD = '{\n  "x": [\n';
 const WRAP_TAIL = '\n  ]\n}';
 
+/**
+ * JSON.stringify(value, null, 2) + '\n', in pieces: the arrays at the top level (a round's
+ * players: 250 MB of JSON at 100,000) SLICE elements at a time, so that no file is built as one
+ * string. The bytes are those of JSON.stringify (a property test compares them). Every
+ * line break inside a piece is one of JSON.stringify's own (a string's is escaped), so
+ * indenting a piece is putting spaces after its line breaks.
+ */
 export function* jsonPieces(value: unknown): Generator<string> {
   const plain = (v: unknown) => v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
   if (!plain(value) || Array.isArray(value)) {

@@ -67,7 +67,7 @@ export function pickRound(named: { round: number | null; roundHint: number | nul
 const MAX_TRACED = 100_000;
 
 /** Whether a token can be traced on the field at all (the parser asks for every token of every mail). */
-export function fieldTracer(fieldText: string, language: Language): (token: string) => boolean {
+function fieldTracer(fieldText: string, language: Language): (token: string) => boolean {
   const field = parseField(fieldText);
   // Players of a round send mostly the same words: each is traced once a run. (Bounded:
   // a hostile batch of made-up tokens is traced each time, not kept.)
@@ -80,6 +80,16 @@ export function fieldTracer(fieldText: string, language: Language): (token: stri
       if (known.size < MAX_TRACED) known.set(t, yes);
     }
     return yes;
+  };
+}
+
+/** fieldTracer for each round's field, made once a field: what a reader of many mails asks the parser to trace with. */
+export function fieldTracers(language: Language): (round: RoundRecord) => (token: string) => boolean {
+  const tracers = new Map<string, (token: string) => boolean>();
+  return (round) => {
+    let t = tracers.get(round.field);
+    if (!t) tracers.set(round.field, (t = fieldTracer(round.field, language)));
+    return t;
   };
 }
 

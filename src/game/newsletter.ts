@@ -235,14 +235,18 @@ export function archiveSubject(prep: PreparedNewsletter, game: Game): string {
 
 /** The subject and text of the copy kept in the round's folder (every entry). */
 export function archiveText(prep: PreparedNewsletter, game: Game): { subject: string; text: string } {
-  const data = letterData(prep, game, null);
-  return { subject: render(game.layout.dir, prep.view.lang, 'newsletter', 'subject', data) ?? '', text: textOf(prep, game, data, prep.archivePart('txt')) };
+  return { subject: archiveSubject(prep, game), text: textOf(prep, game, letterData(prep, game, null), prep.archivePart('txt')) };
+}
+
+/** The copy's HTML page around its shared part, which SHARED_MARK stands for. */
+function archivePage(prep: PreparedNewsletter, game: Game): string {
+  const data = { ...letterData(prep, game, null), shared: SHARED_MARK, imgChart: `cid:${CHART_CID}`, css: prep.css };
+  return render(game.layout.dir, prep.view.lang, 'newsletter', 'html', data) ?? '';
 }
 
 /** The HTML of the copy kept in the round's folder: styles in <style>, the best entry's picture as a file beside it. */
 export function archiveHtml(prep: PreparedNewsletter, game: Game): string {
-  const data = { ...letterData(prep, game, null), shared: SHARED_MARK, imgChart: `cid:${CHART_CID}`, css: prep.css };
-  const html = render(game.layout.dir, prep.view.lang, 'newsletter', 'html', data) ?? '';
+  const html = archivePage(prep, game);
   if (!html.includes(SHARED_MARK)) return html;
   return html.replace(SHARED_MARK, () => prep.archivePart('html'));
 }
@@ -258,8 +262,7 @@ export function writeArchive(prep: PreparedNewsletter, game: Game, part: 'html' 
   const dir = game.layout.dir, lang = prep.view.lang;
   const shared = (to: (s: string) => void) => { prep.archiveTo(part, to); };
   if (part === 'html') {
-    const data = { ...letterData(prep, game, null), shared: SHARED_MARK, imgChart: `cid:${CHART_CID}`, css: prep.css };
-    const html = render(dir, lang, 'newsletter', 'html', data) ?? '';
+    const html = archivePage(prep, game);
     // As archiveHtml: the shared part in place of the first mark.
     const at = html.indexOf(SHARED_MARK);
     if (at < 0) { sink(html); return; }

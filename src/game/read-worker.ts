@@ -1,7 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { fieldTracer, readEntry, readRaw } from './mail-reading.js';
+import { fieldTracers, readEntry, readRaw } from './mail-reading.js';
 import type { PoolInit, PoolReply, PoolRequest } from './read-pool.js';
-import type { RoundRecord } from './rounds.js';
 
 // A thread of the read pool (read-pool.ts): reads each mail it is handed (readRaw, then the
 // entry for the round it picks, read with the registered name of its sender) and hands the
@@ -10,12 +9,7 @@ import type { RoundRecord } from './rounds.js';
 
 const init = workerData as PoolInit;
 const names = new Map(init.players);
-const tracers = new Map<string, (token: string) => boolean>();
-const onFieldOf = (round: RoundRecord) => {
-  let t = tracers.get(round.field);
-  if (!t) tracers.set(round.field, (t = fieldTracer(round.field, init.language)));
-  return t;
-};
+const onFieldOf = fieldTracers(init.language);
 
 parentPort!.on('message', (m: PoolRequest) => {
   // Fault injection (tests): the thread dies with the mail, which the ingest then reads itself.

@@ -1,7 +1,8 @@
-import { type BigIntStats, existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeCacheFile } from '../store/verified-write.js';
 import { UserError } from '../user-error.js';
 import type { Settings } from './settings.js';
 
@@ -177,12 +178,5 @@ function writeCache(path: string, key: string, stat: string, settings: Settings,
   const text = JSON.stringify(head) + '\n' + (columnar
     ? [players.map((p) => p.email).join('\n'), players.map((p) => p.name).join('\n'), players.map((p) => p.code ?? '').join('\n'), players.map((p) => p.id ?? '').join('\n')].join(RS)
     : '');
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, path);
-  } catch {
-    // A cache that cannot be written (read-only game directory, full disk) costs speed only.
-    try { unlinkSync(tmp); } catch { /* not there */ }
-  }
+  writeCacheFile(path, text);
 }

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { rollingRanking, type RankingRow, type RoundTotals } from '../rules/ranking.js';
 import type { RoundResult } from '../rules/round-scoring.js';
 import { type SeasonRow, type SeasonSpan, seasonOf, seasonStandings } from '../rules/season.js';
+import { writeCacheFile } from '../store/verified-write.js';
 import { UserError } from '../user-error.js';
 import { unrankedEmails } from './computer-addresses.js';
 import type { Game } from './game.js';
@@ -74,15 +75,7 @@ export function scoredStandings(game: Game): RoundStanding[] {
     changed = true;
     return standing;
   });
-  if (changed || Object.keys(kept).length !== Object.keys(cache.files).length) {
-    const tmp = `${path}.${process.pid}.tmp`;
-    try {
-      writeFileSync(tmp, JSON.stringify({ v: TOTALS_VERSION, files: kept }));
-      renameSync(tmp, path);
-    } catch {
-      try { unlinkSync(tmp); } catch { /* never made */ }
-    }
-  }
+  if (changed || Object.keys(kept).length !== Object.keys(cache.files).length) writeCacheFile(path, JSON.stringify({ v: TOTALS_VERSION, files: kept }));
   return rounds.map((r) => asPlayersNow(r, who));
 }
 
@@ -140,13 +133,7 @@ function rememberedRanking(dir: string, totals: readonly RoundTotals[], window: 
     if (cached?.key === key && Array.isArray(cached.rows)) return cached.rows as RankingRow[];
   } catch { /* none yet, or damaged: computed below */ }
   const rows = rollingRanking(totals, window);
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, JSON.stringify({ key, rows }));
-    renameSync(tmp, path);
-  } catch {
-    try { unlinkSync(tmp); } catch { /* never made */ }
-  }
+  writeCacheFile(path, JSON.stringify({ key, rows }));
   return rows;
 }
 

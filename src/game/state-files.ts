@@ -1,8 +1,9 @@
-import { type BigIntStats, closeSync, fstatSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collectGarbage } from '../memory.js';
+import { writeCacheFile } from '../store/verified-write.js';
 import { UserError } from '../user-error.js';
 import type { GameLayout } from './layout.js';
 import { stateSchemas, validated } from './state-schemas.js';
@@ -115,13 +116,7 @@ function remember(layout: GameLayout, memo: Memo, file: string, sum: string, ide
 }
 
 function save(layout: GameLayout, memo: Memo): void {
-  const tmp = `${memoPath(layout)}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, JSON.stringify(memo));
-    renameSync(tmp, memoPath(layout));
-  } catch {
-    try { unlinkSync(tmp); } catch { /* never made */ }
-  }
+  writeCacheFile(memoPath(layout), JSON.stringify(memo));
 }
 
 /**

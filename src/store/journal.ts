@@ -2,7 +2,7 @@ import * as nodeFs from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { UserError } from '../user-error.js';
-import { writeAll, type WriteFs } from './verified-write.js';
+import { fsyncAsync, writeAll, type WriteFs } from './verified-write.js';
 
 // An append-only journal: one JSON record a line, each line carrying the CRC-32 of its
 // record, each append fsync'd. A line cut short by a crash or a full disk (the last one) and
@@ -80,7 +80,7 @@ export class Journal<T> {
     const fd = this.fd;
     this.unsynced = false; // (an append while the fsync runs sets it again)
     try {
-      await new Promise<void>((done, fail) => nodeFs.fsync(fd, (e) => (e ? fail(e) : done())));
+      await fsyncAsync(fd);
     } catch (e) {
       this.unsynced = true;
       throw e;

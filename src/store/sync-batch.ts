@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { fsyncDir } from './verified-write.js';
+import { fsyncAsync, fsyncDir } from './verified-write.js';
 
 // node:child_process (for `sync -f`) is loaded at the first commit that runs it, not by
 // every command that merely imports a batch.
@@ -60,11 +60,6 @@ function syncFileSystems(paths: Iterable<string>): boolean {
     if (r.status !== 0) return false;
   }
   return true;
-}
-
-/** fsync(2) in libuv's thread pool. */
-function fsyncAsync(fd: number): Promise<void> {
-  return new Promise((done, fail) => fs.fsync(fd, (e) => (e ? fail(e) : done())));
 }
 
 /** fsyncPath in the thread pool. */

@@ -36,6 +36,27 @@ export function fsyncDir(fs: WriteFs, dir: string): void {
   }
 }
 
+/** fsync(2) in libuv's thread pool (a group commit runs its fsyncs side by side: sync-batch.ts). */
+export function fsyncAsync(fd: number): Promise<void> {
+  return new Promise((done, fail) => nodeFs.fsync(fd, (e) => (e ? fail(e) : done())));
+}
+
+/**
+ * Writes a cache file (a file that is only a shortcut: the settings cache, the state memo…):
+ * a temp file renamed into place, so a reader finds the old or the new one, never half;
+ * no fsync (lost in a crash, it is made again). A cache that cannot be written (read-only
+ * game directory, full disk) costs speed only: nothing is thrown, nothing left behind.
+ */
+export function writeCacheFile(path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    nodeFs.writeFileSync(tmp, text);
+    nodeFs.renameSync(tmp, path);
+  } catch {
+    try { nodeFs.unlinkSync(tmp); } catch { /* never made */ }
+  }
+}
+
 function* utf8Pieces(texts: Iterable<string>): Iterable<Buffer> {
   for (const t of texts) if (t.length) yield Buffer.from(t, 'utf8');
 }

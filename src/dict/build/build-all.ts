@@ -78,6 +78,8 @@ export function isUpToDate(dir: string, lang: Language): boolean {
   const now = inputsFingerprint(lang, dir);
   if (fingerprint !== undefined && fingerprint === now) return true;
   if (stamp !== stampOf(lang, dir)) return false;
+  // (store/verified-write.ts writeCacheFile, written out here: the word commands check the
+  // stamp on every start and load nothing of store/ otherwise)
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(temporary, `${stamp}\n${now}`);

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
 import type { Argv } from 'yargs';
 import { stripAnsi, textWidth, wrapText } from './text-width.js';
@@ -30,14 +30,34 @@ function defaultExport<F>(m: unknown): F {
   return (typeof m === 'function' ? m : (m as { default: F }).default) as F;
 }
 
+/** dist/vendor/yargs.js, beside dist/src/cli/ (nothing there when running the TypeScript sources). */
+const BUNDLE = fileURLToPath(new URL('../../vendor/yargs.js', import.meta.url));
+
+type Modules = { YargsFactory: Factory; Parser: unknown; escalade: unknown };
+
+/**
+ * yargs's factory, parser and escalade: from the one-file bundle the build makes
+ * (scripts/bundle-yargs.ts: 1 module to load instead of 23) while it was made from the
+ * yargs that is installed, else from the installed modules.
+ */
+export async function yargsModules(root: string, bundle = BUNDLE): Promise<Modules> {
+  if (existsSync(bundle)) {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    const bundled = (await import(pathToFileURL(bundle).href)) as Modules & { YARGS_VERSION: string };
+    if (bundled.YARGS_VERSION === version) return bundled;
+  }
+  const [{ YargsFactory }, { default: Parser }, { default: escalade }] = await Promise.all([
+    import(pathToFileURL(join(root, 'build', 'lib', 'yargs-factory.js')).href) as Promise<{ YargsFactory: Factory }>,
+    import('yargs-parser'),
+    import('escalade/sync'),
+  ]);
+  return { YargsFactory, Parser, escalade };
+}
+
 export async function loadYargs(): Promise<(args: string[]) => Argv> {
   try {
     const root = dirname(require.resolve('yargs/package.json'));
-    const [{ YargsFactory }, { default: Parser }, { default: escalade }] = await Promise.all([
-      import(pathToFileURL(join(root, 'build', 'lib', 'yargs-factory.js')).href) as Promise<{ YargsFactory: Factory }>,
-      import('yargs-parser'),
-      import('escalade/sync'),
-    ]);
+    const { YargsFactory, Parser, escalade } = await yargsModules(root);
     const mainFilename = root.substring(0, root.lastIndexOf('node_modules'));
     // cliui's table maker with our measuring and wrapping (text-width.ts: plain text without
     // string-width's tables); its package entry, which loads those, if the file moved.
@@ -62,6 +82,8 @@ export async function loadYargs(): Promise<(args: string[]) => Argv> {
       return y18nLoaded;
     };
     let lastLocale: unknown;
+    /** The command line asks for a help screen (--help, -h). */
+    let helpAsked = true;
     const later = (op: keyof Y18n) => (...a: unknown[]) => {
       if (y18nLoaded) return y18nLoaded[op](...a);
       if (op === 'setLocale') lastLocale = a[0];
@@ -98,7 +120,11 @@ export async function loadYargs(): Promise<(args: string[]) => Argv> {
       stringWidth: textWidth,
       // Messages are looked up only when one is shown.
       y18n: {
-        __: (...a: unknown[]) => y18n().__(...a),
+        // Every command with a positional argument asks for the help screen's heading of
+        // positionals as it is declared (yargs files the argument under it): only a help
+        // screen shows that heading, so another run takes it untranslated without loading
+        // y18n (its first require() starts Node's CommonJS loader, about 3 ms).
+        __: (...a: unknown[]) => (!y18nLoaded && !helpAsked && a.length === 1 && a[0] === 'Positionals:' ? a[0] : y18n().__(...a)),
         __n: (...a: unknown[]) => y18n().__n(...a),
         setLocale: later('setLocale'),
         getLocale: (...a: unknown[]) => (y18nLoaded || lastLocale === undefined ? y18n().getLocale(...a) : lastLocale),
@@ -107,6 +133,7 @@ export async function loadYargs(): Promise<(args: string[]) => Argv> {
     };
     const yargs = YargsFactory(shim);
     return (args) => {
+      helpAsked = args.some((a) => a.startsWith('--help') || /^-[^-]*h/.test(a));
       const cli = yargs(args);
       // yargs renders the help screen before every command "in case it is shown later";
       // postboggle never shows it after a command has started (failures are one line), so

@@ -4,11 +4,11 @@
 // the build's; one test reads the installed packages.
 import { describe, expect, it } from 'vitest';
 import { FormTable } from '../../src/dict/build/form-table.js';
-import { addGermanWordList as addCompounds, eachWord, germanWordListCompounds, readGermanFrequencies, readGermanWordList } from '../../src/dict/build/german-word-list.js';
+import { addGermanWordList as addCompounds, compoundCandidates, eachWord, germanWordListCompounds, readGermanFrequencies, readGermanWordList } from '../../src/dict/build/german-word-list.js';
 
-/** The build's two steps: choose the compounds, then place them. */
+/** The build's three steps: the nouns in use (the worker thread's), the compounds of known words among them, placed. */
 const addGermanWordList = (t: FormTable, words: Buffer, frequent: ReadonlySet<string>, source: string, skip: (w: string) => boolean) =>
-  addCompounds(t, germanWordListCompounds(t, words, frequent), source, skip);
+  addCompounds(t, germanWordListCompounds(t, compoundCandidates(words, frequent)), source, skip);
 import { foldWord } from '../../src/rules/fold.js';
 import { tagsOf } from '../../src/rules/lemma.js';
 

@@ -6,12 +6,14 @@ import { packageDir } from './package-dir.js';
 import { expandHunspell, type HunspellWord } from './hunspell.js';
 import { cspellCandidates } from './cspell.js';
 import { germanSkip, properNames } from './de-names.js';
+import { compoundCandidates, readGermanFrequencies, readGermanWordList } from './german-word-list.js';
 import { collectGarbage } from '../../memory.js';
 
 // Work of the German build that needs nothing the build has made runs in a worker thread
 // while the main thread decodes the frami trie and reads the lexicons, so a build uses both
 // cores: the affix expansion of the Hunspell dictionary (dictionary-de), then the sifting of
-// the frami words (cspellCandidates). Results come back as strings of lines, in the order
+// the frami words (cspellCandidates), then the sifting of all-the-german-words' nouns down to
+// those in use (compoundCandidates). Results come back as strings of lines, in the order
 // the source gives them, so the dictionary is the same as when all ran in one thread. The
 // frami trie itself is decoded in the main thread, first, while the build holds little else
 // (decoded it takes 250 MB for a moment, too much beside the lexicons), and its words are
@@ -24,6 +26,8 @@ export interface GermanSources {
   sift(words: string): void;
   /** The frami words that may be words (cspellCandidates). */
   cspell(): Promise<string>;
+  /** all-the-german-words' nouns in use, one a line (compoundCandidates). */
+  compounds(): Promise<string>;
   /** Stops the worker (a build that failed). */
   close(): void;
 }
@@ -45,6 +49,7 @@ async function hunspellLines(chunk: (lines: string) => void, size = 20_000): Pro
 }
 
 const siftCspell = (words: string) => cspellCandidates(words, germanSkip(properNames()));
+const siftWordList = () => compoundCandidates(readGermanWordList(), readGermanFrequencies());
 
 /** Reads one line of GermanSources.hunspell back. */
 export function hunspellWord(line: string): HunspellWord {
@@ -77,6 +82,11 @@ export function startGermanSources(inThread = false): GermanSources {
         collectGarbage();
         return candidates;
       },
+      compounds: async () => {
+        const candidates = siftWordList();
+        collectGarbage();
+        return candidates;
+      },
       close: () => {},
     };
   }
@@ -84,26 +94,27 @@ export function startGermanSources(inThread = false): GermanSources {
   // garbage is short-lived (each Hunspell word, each frami line).
   const worker = new Worker(file, { workerData: { role: ROLE }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const chunks: string[] = [];
-  const settle = {} as Record<'hunspell' | 'cspell', { resolve: (v: never) => void; reject: (e: Error) => void }>;
+  const settle = {} as Record<'hunspell' | 'cspell' | 'compounds', { resolve: (v: never) => void; reject: (e: Error) => void }>;
   // A failure surfaces where the build asks for the result, not as an unhandled rejection before.
   const hunspell = new Promise<string[]>((resolve, reject) => { settle.hunspell = { resolve, reject }; });
   const cspell = new Promise<string>((resolve, reject) => { settle.cspell = { resolve, reject }; });
-  hunspell.catch(() => {});
-  cspell.catch(() => {});
+  const compounds = new Promise<string>((resolve, reject) => { settle.compounds = { resolve, reject }; });
+  for (const p of [hunspell, cspell, compounds]) p.catch(() => {});
   const sources: GermanSources = {
     hunspell: () => hunspell,
     sift: (words) => worker.postMessage({ cspellWords: words }),
     cspell: () => cspell,
+    compounds: () => compounds,
     close: () => void worker.terminate(),
   };
-  worker.on('message', (m: { hunspell?: string; hunspellDone?: true; cspell?: string }) => {
+  worker.on('message', (m: { hunspell?: string; hunspellDone?: true; cspell?: string; compounds?: string }) => {
     if (m.hunspell !== undefined) chunks.push(m.hunspell);
     if (m.hunspellDone) settle.hunspell.resolve(chunks as never);
     if (m.cspell !== undefined) settle.cspell.resolve(m.cspell as never);
+    if (m.compounds !== undefined) settle.compounds.resolve(m.compounds as never);
   });
   const fail = (e: Error) => {
-    settle.hunspell.reject(e);
-    settle.cspell.reject(e);
+    for (const s of Object.values(settle)) s.reject(e);
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the worker expanding dictionary-de stopped early (exit ${code})`)));
@@ -119,5 +130,7 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
   port.postMessage({ hunspellDone: true });
   collectGarbage(); // the expansion's garbage, before the sifting makes more (memory.ts)
   port.postMessage({ cspell: siftCspell(await words) });
+  collectGarbage();
+  port.postMessage({ compounds: siftWordList() });
   port.close();
 }

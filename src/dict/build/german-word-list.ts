@@ -123,17 +123,29 @@ function twoKnownParts(folded: string, table: FormTable, isNounForm: (folded: st
 }
 
 /**
- * The list's nouns the dictionary lacks that are two words it knows and in use (see above).
- * The list's text is only read here, so the build lets go of it before the words are placed.
+ * The list's nouns in use (see above), one a line in the list's order: what can be known of
+ * a compound before the dictionary is built, so the build's worker thread sifts the list's
+ * 1.3 million nouns down to some 60,000 while the main thread builds (german-sources.ts).
  */
-export function germanWordListCompounds(table: FormTable, words: Buffer, frequent: ReadonlySet<string>): string[] {
-  const isNounForm = (folded: string) => (table.idsOfFolded(folded) ?? []).some((id) => table.lemmas.pos[id] === 'N');
+export function compoundCandidates(words: Buffer, frequent: ReadonlySet<string>): string {
   const kept: string[] = [];
   eachWord(words, (w) => {
     if (!NOUN.test(w)) return;
     const f = foldWord(w, 'de');
-    if (f && !table.hasFolded(f) && inUse(f, frequent) && twoKnownParts(f, table, isNounForm)) kept.push(w);
+    if (f && inUse(f, frequent)) kept.push(w);
   });
+  return kept.length ? `${kept.join('\n')}\n` : '';
+}
+
+/** The candidates (compoundCandidates) the dictionary lacks that are two words it knows. */
+export function germanWordListCompounds(table: FormTable, candidates: string): string[] {
+  const isNounForm = (folded: string) => (table.idsOfFolded(folded) ?? []).some((id) => table.lemmas.pos[id] === 'N');
+  const kept: string[] = [];
+  for (let at = 0, end = candidates.indexOf('\n'); end >= 0; at = end + 1, end = candidates.indexOf('\n', at)) {
+    const w = candidates.slice(at, end);
+    const f = foldWord(w, 'de');
+    if (f && !table.hasFolded(f) && twoKnownParts(f, table, isNounForm)) kept.push(w);
+  }
   return kept;
 }
 

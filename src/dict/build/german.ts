@@ -11,7 +11,7 @@ import { type GermanSources, hunspellWord, startGermanSources } from './german-s
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
 import { addCspell, readCspellWords } from './cspell.js';
-import { addGermanWordList, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds, readGermanFrequencies, readGermanWordList } from './german-word-list.js';
+import { addGermanWordList, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds } from './german-word-list.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
 import { collectGarbage } from '../../memory.js';
@@ -70,8 +70,9 @@ const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
  * ß spellings are one word (docs/dictionaries.md).
  */
 export async function buildGerman(report: Progress, systemSources: readonly SystemSource[] = []): Promise<FormTable> {
-  // dictionary-de's affixes are expanded and the frami words sifted in a worker thread while
-  // the frami trie is decoded and the lexicons are read here (german-sources.ts). Not with
+  // dictionary-de's affixes are expanded, the frami words sifted and all-the-german-words'
+  // nouns in use picked out in a worker thread while the frami trie is decoded and the
+  // lexicons are read here (german-sources.ts). Not with
   // the Ding: its words are held from the start and its forms make the table a third
   // bigger, and the worker's memory on top took that build past 500 MB (515-519 MB; 472-483
   // MB in one thread, as before).
@@ -229,12 +230,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   progress('@cspell/dict-de-de (frami)');
   addCspell(table, { candidates: await sources.cspell() }, SOURCE.cspell, skip);
   progress(`${GERMAN_WORD_LIST} (compounds in use, ${GERMAN_FREQUENCIES})`);
-  {
-    // The list's 30 MB of text is let go before its compounds are placed.
-    const compounds = germanWordListCompounds(table, readGermanWordList(), readGermanFrequencies());
-    collectGarbage();
-    addGermanWordList(table, compounds, SOURCE.wordList, skip);
-  }
+  addGermanWordList(table, germanWordListCompounds(table, await sources.compounds()), SOURCE.wordList, skip);
   if (ding && dingWords) {
     progress(`${ding.debian} (the Ding)`);
     addDing(table, dingWords, ding.debian, skip);

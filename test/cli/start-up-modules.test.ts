@@ -48,12 +48,15 @@ describe('modules a command loads at start', () => {
     for (const name of MAIL_LIBRARIES) expect(fromPackage(files, name)).toEqual([]);
   });
 
+  // yargs reads the locale from LC_ALL, LC_MESSAGES, LANG, then LANGUAGE: all set, whatever the machine has.
+  const FRENCH = { LC_ALL: 'fr_FR.UTF-8', LC_MESSAGES: 'fr_FR.UTF-8', LANG: 'fr_FR.UTF-8', LANGUAGE: 'fr' };
+
   it('a positional argument loads no message catalogue, but a help screen shows its heading translated', () => {
-    const run = modulesOf(['solve', SEED_FIELD], { LANG: 'fr_FR.UTF-8' });
+    const run = modulesOf(['solve', SEED_FIELD], FRENCH);
     expect(run.status).toBe(0);
     expect(fromPackage(run.files, 'y18n')).toEqual([]);
     for (const help of ['--help', '-h']) {
-      const screen = modulesOf(['solve', help], { LANG: 'fr_FR.UTF-8' });
+      const screen = modulesOf(['solve', help], FRENCH);
       expect(screen.stdout).toContain('Arguments positionnels :');
       expect(fromPackage(screen.files, 'y18n').length).toBeGreaterThan(0);
     }

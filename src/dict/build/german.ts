@@ -72,10 +72,9 @@ const NOUN_PLURAL = new Set(['E', 'P', 'R', 'p', 'q']);
 export async function buildGerman(report: Progress, systemSources: readonly SystemSource[] = []): Promise<FormTable> {
   // dictionary-de's affixes are expanded, the frami words sifted and all-the-german-words'
   // nouns in use picked out in a worker thread while the frami trie is decoded and the
-  // lexicons are read here (german-sources.ts). Not with
-  // the Ding: its words are held from the start and its forms make the table a third
-  // bigger, and the worker's memory on top took that build past 500 MB (515-519 MB; 472-483
-  // MB in one thread, as before).
+  // lexicons are read here (german-sources.ts). Not with the Ding: its words are held from
+  // the start and its forms make the table a third bigger, and the worker's memory on top
+  // took that build past 500 MB (515-519 MB; 472-483 MB in one thread, as before).
   const sources = startGermanSources(systemSources.some((s) => s.name === 'ding'));
   try {
     return await buildFromSources(report, systemSources, sources);
@@ -281,9 +280,9 @@ function comparisonMerges(table: FormTable, adjectives: ReadonlySet<string>): Ma
       }
     }
     const stem = key.replace(/e$/, '');
-    const positive = comparedAdjective(stem, adjectives, (a) => [a, 'ADJ']);
-    if (positive && positive[0] !== key) {
-      const to = table.lemmas.intern(positive[0], 'ADJ')!;
+    const positive = comparedPositive(stem, adjectives);
+    if (positive && positive !== key) {
+      const to = table.lemmas.intern(positive, 'ADJ')!;
       if (to !== id) merges.set(id, { to, tags: /st$/.test(stem) ? ['sup'] : ['comp'] });
     }
   });
@@ -489,10 +488,10 @@ function nominalisedBase(noun: string, forms: string[], adjectives: ReadonlySet<
   for (const e of ADJECTIVAL) {
     if (!lower.endsWith(e)) continue;
     const stem = lower.slice(0, -e.length);
-    const base = adjectives.has(stem) ? adjectiveLemma(stem) : comparedAdjective(stem, adjectives, adjectiveLemma);
-    if (!base) continue;
+    const positive = adjectives.has(stem) ? stem : comparedPositive(stem, adjectives);
+    if (!positive) continue;
     const adjForms = new Set(ADJECTIVAL.map((x) => stem + x));
-    if (forms.every((f) => adjForms.has(f.toLowerCase()))) return base;
+    if (forms.every((f) => adjForms.has(f.toLowerCase()))) return adjectiveLemma(positive);
   }
   return null;
 }
@@ -507,19 +506,19 @@ function nominalisedComparison(noun: string, adjectives: ReadonlySet<string>): s
     if (!lower.endsWith(e)) continue;
     const stem = lower.slice(0, -e.length);
     if (adjectives.has(stem)) return null; // the positive (die Schöne)
-    const positive = comparedAdjective(stem, adjectives, (a) => [a, 'ADJ']);
-    if (positive) return positive[0];
+    const positive = comparedPositive(stem, adjectives);
+    if (positive) return positive;
   }
   return null;
 }
 
 /** The adjective of a comparative or superlative stem (kürzer, kürzest → kurz; schöner → schön). */
-function comparedAdjective(stem: string, adjectives: ReadonlySet<string>, adjectiveLemma: (a: string) => [string, PartOfSpeech]): [string, PartOfSpeech] | null {
+function comparedPositive(stem: string, adjectives: ReadonlySet<string>): string | null {
   for (const suffix of ['er', 'est', 'st']) {
     if (!stem.endsWith(suffix)) continue;
     const base = stem.slice(0, -suffix.length);
     for (const candidate of [base, ...UMLAUT_BACK.map(([re, to]) => base.replace(re, to))]) {
-      if (candidate !== stem && adjectives.has(candidate)) return adjectiveLemma(candidate);
+      if (candidate !== stem && adjectives.has(candidate)) return candidate;
     }
   }
   return null;

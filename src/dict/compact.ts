@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { PartOfSpeech } from '../rules/lemma.js';
 import { ArrayForms, compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms, packedLemmas, type SenseIndex } from '../rules/lexicon.js';
 import { FormTrie } from '../rules/trie.js';
+import { graphFileBuffer } from '../rules/field-walk.js';
 
 // The compact dictionary format, files per language in dict/:
 //   <lang>.forms    the folded forms, sorted, one a line
@@ -125,7 +126,7 @@ export function readCompact(dir: string, lang: string): Lexicon {
   const meta = JSON.parse(readFileSync(files.meta, 'utf8')) as { identity: DictionaryIdentity; sourceNames: string[] };
   let trie: FormTrie;
   try {
-    trie = FormTrie.fromBytes(readFileSync(files.trie));
+    trie = FormTrie.fromBytes(readGraphFile(files.trie));
   } catch (e) {
     throw damaged((e as Error).message);
   }
@@ -179,6 +180,25 @@ export function readCompact(dir: string, lang: string): Lexicon {
  * whatever a build puts in its place. The descriptor is closed when the file has been read
  * whole, or when the dictionary is let go (a watch that loads a rebuilt dictionary).
  */
+/**
+ * The graph file, read straight into the memory the solver's walk uses (field-walk.ts), so a
+ * solve walks it where it lies instead of copying 4 MB first.
+ */
+function readGraphFile(file: string): Uint8Array {
+  const fd = openSync(file, 'r');
+  try {
+    const out = graphFileBuffer(fstatSync(fd).size);
+    for (let got = 0; got < out.length;) {
+      const n = readSync(fd, out, got, out.length - got, got);
+      if (n === 0) throw new Error('trie file has the wrong length');
+      got += n;
+    }
+    return out;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 class PieceFile {
   private whole: Buffer | null = null;
   private pieces = 0;

@@ -117,6 +117,22 @@ describe('solver', () => {
     expect(overall.words.map((w) => w.word)).toEqual(['EMAILLE', 'GURREN', 'BESEN', 'FERNE', 'GURKE', 'ALGE', 'ELLE']);
   });
 
+  it('chooses the best entry and joker letter as trying every letter does, on random found words with shared lemmas and tied letters', () => {
+    // Few letters and few lemmas, so letters tie on points and words conflict: the letters
+    // skipped by their bound must never hold a better entry or an earlier letter of equal points.
+    const wordArb = fc.record({
+      word: fc.stringMatching(/^[A-E]{0,7}$/),
+      lemmas: fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { minLength: 1, maxLength: 2 }),
+      plain: fc.boolean(),
+      letters: fc.uniqueArray(fc.constantFrom(...'ABCDXYZ'.split('')), { minLength: 1, maxLength: 4 }).map((l) => l.sort()),
+    }).map((w) => ({ ...w, letters: w.plain ? [] : w.letters }));
+    const field = parseField(SEED_FIELD);
+    fc.assert(fc.property(fc.uniqueArray(wordArb, { selector: (w) => w.word, maxLength: 25 }), fc.constantFrom('letters', 'boggle', 'paroliere' as const), fc.constantFrom(0, 1, 2, 3, 7), (words, scheme, limit) => {
+      const found = words.sort((x, y) => (x.word < y.word ? -1 : 1));
+      expect(bestEntry(field, found, scheme, limit)).toEqual(referenceBestEntry(field, found, scheme, limit));
+    }), { numRuns: 1000 });
+  });
+
   it('finds the best entry a brute-force search over all subsets finds', () => {
     const field = parseField(SEED_FIELD);
     const found = solveField(field, seedLexicon(), 3);

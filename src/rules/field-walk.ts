@@ -1,0 +1,155 @@
+import { FIELD_WALK_WASM } from './field-walk-wasm.js';
+import { neighbours } from './field.js';
+import { type Field, QU, STAR } from './types.js';
+
+// The solver's walk runs as WebAssembly (field-walk.wat says why and lays out its memory).
+// This module gives it the field and a graph, and reads back what it found.
+
+const A = 65;
+const PAGE = 65536;
+/** At most 32 cells, so that a set of cells is one number. */
+export const MAX_CELLS = 32;
+// Where the walk finds the field (i32 units; QU in bytes): per cell the letters its neighbours
+// show, per cell and letter which neighbours show it, the star's cell if a neighbour, whether
+// it is QU, and its own letter. So a step looks only at the letters the graph and the
+// neighbours have in common.
+const NEAR_LETTERS = 0, NEAR_CELLS = 32, NEAR_STAR = 864, QU_BYTES = 3584, LETTER_OF = 928;
+/** Where a graph's records start in a walk's memory: after the field. */
+const GRAPH_AT = 4096;
+/** A dictionary's graph file: a header of two u32 (format mark, record count), then the records. */
+const FILE_HEADER = 8;
+
+/** Room for the words a walk finds, and their letters. */
+interface Room { words: number; letters: number }
+
+interface WalkExports {
+  walk(cells: number): void;
+  records: WebAssembly.Global; minLength: WebAssembly.Global; table: WebAssembly.Global; tableMask: WebAssembly.Global;
+  foundForm: WebAssembly.Global; foundBits: WebAssembly.Global; spellEnd: WebAssembly.Global; spelling: WebAssembly.Global;
+  cap: WebAssembly.Global; spellCap: WebAssembly.Global; count: WebAssembly.Global; spelled: WebAssembly.Global; overflow: WebAssembly.Global;
+}
+
+/** A memory with its walk; the module is compiled and instantiated at the first walk (a command that only looks words up needs neither). */
+class Walker {
+  private instance: WalkExports | null = null;
+  constructor(readonly memory: WebAssembly.Memory, public room: Room) {}
+  get exports(): WalkExports {
+    compiled ??= new WebAssembly.Module(Buffer.from(FIELD_WALK_WASM, 'base64'));
+    return (this.instance ??= new WebAssembly.Instance(compiled, { walk: { memory: this.memory } }).exports as unknown as WalkExports);
+  }
+}
+let compiled: WebAssembly.Module | null = null;
+
+function tableSlots(room: Room): number {
+  let slots = 1;
+  while (slots < 2 * room.words) slots *= 2; // the table at most half full
+  return slots;
+}
+const roomBytes = (room: Room) => 4 * tableSlots(room) + 12 * room.words + room.letters;
+
+/**
+ * The room a dictionary's graph read into its own memory keeps for the words found (a rich
+ * German field has about 4,000); a field with more is walked in the shared memory.
+ * Changeable for tests of that way.
+ */
+export const GRAPH_ROOM: Room = { words: 16_384, letters: 1 << 18 };
+
+/** Walks over graphs read into their own memory (graphFileBuffer), by that memory's buffer; never grown. */
+const ownWalkers = new WeakMap<ArrayBufferLike, Walker>();
+/** The walk for any other graph (built in memory, or a field too rich): the graph copied in, the memory grown as needed. */
+let shared: { walker: Walker; graph: Uint32Array | null } | null = null;
+
+/**
+ * Memory for a dictionary's graph file of `bytes` bytes, to read the file into (FormTrie.fromBytes
+ * then views it where it lies): the walk uses that graph in place, instead of a copy.
+ */
+export function graphFileBuffer(bytes: number): Uint8Array {
+  const room = { ...GRAPH_ROOM };
+  const memory = new WebAssembly.Memory({ initial: Math.ceil((GRAPH_AT + bytes - FILE_HEADER + roomBytes(room)) / PAGE) });
+  ownWalkers.set(memory.buffer, new Walker(memory, room));
+  return new Uint8Array(memory.buffer, GRAPH_AT - FILE_HEADER, bytes);
+}
+
+/** What a walk found: per word in the order found, its form index, joker bits (walk.wat) and the end of its spelling in `text`. */
+export interface Walked { count: number; form: Int32Array; bits: Int32Array; spellEnd: Uint32Array; text: string }
+
+const LATIN1 = new TextDecoder('latin1');
+
+/**
+ * Every form of the graph (src/rules/trie.ts) of at least minLength letters on the field,
+ * for every joker letter at once: one walk of the field and the graph together, the star
+ * taking each child letter of the record it is reached from.
+ */
+export function walkField(field: Field, graph: Uint32Array, minLength: number): Walked {
+  if (field.cells.length > MAX_CELLS) throw new Error(`a field of ${field.cells.length} cells is larger than the solver takes`);
+  const own = graph.byteOffset === GRAPH_AT ? ownWalkers.get(graph.buffer) : undefined;
+  const walked = own && walkWith(own, graph, field, minLength);
+  if (walked) return walked;
+  for (;;) {
+    const w = sharedWalker(graph);
+    const found = walkWith(w, graph, field, minLength);
+    if (found) return found;
+    w.room = { words: 2 * w.room.words, letters: 2 * w.room.letters }; // more words than room
+  }
+}
+
+/** The shared walker with this graph in its memory and room for its words. */
+function sharedWalker(graph: Uint32Array): Walker {
+  // Small at first: a GM's own word list finds few words, and tests see the room grow.
+  shared ??= { walker: new Walker(new WebAssembly.Memory({ initial: 1 }), { words: 64, letters: 512 }), graph: null };
+  const { memory, room } = shared.walker;
+  const pages = Math.ceil((GRAPH_AT + graph.byteLength + roomBytes(room)) / PAGE) - memory.buffer.byteLength / PAGE;
+  if (pages > 0) memory.grow(pages);
+  if (shared.graph !== graph) {
+    new Uint32Array(memory.buffer, GRAPH_AT, graph.length).set(graph);
+    shared.graph = graph;
+  }
+  return shared.walker;
+}
+
+/** One walk with the graph at GRAPH_AT of w's memory; null if the words found did not fit the room. */
+function walkWith(w: Walker, graph: Uint32Array, field: Field, minLength: number): Walked | null {
+  const x = w.exports, { words, letters } = w.room, slots = tableSlots(w.room);
+  const table = GRAPH_AT + graph.byteLength;
+  const foundForm = table + 4 * slots, foundBits = foundForm + 4 * words, spellEnd = foundBits + 4 * words, spelling = spellEnd + 4 * words;
+  x.records.value = GRAPH_AT; x.minLength.value = minLength;
+  x.table.value = table; x.tableMask.value = slots - 1;
+  x.foundForm.value = foundForm; x.foundBits.value = foundBits; x.spellEnd.value = spellEnd; x.spelling.value = spelling;
+  x.cap.value = words; x.spellCap.value = letters;
+  layField(field, w.memory);
+  x.walk(field.cells.length);
+  if (x.overflow.value !== 0) return null;
+  const count = x.count.value as number, buffer = w.memory.buffer;
+  return {
+    count,
+    form: new Int32Array(buffer, foundForm, count),
+    bits: new Int32Array(buffer, foundBits, count),
+    spellEnd: new Uint32Array(buffer, spellEnd, count),
+    text: LATIN1.decode(new Uint8Array(buffer, spelling, x.spelled.value as number)),
+  };
+}
+
+/** The field as the walk sees it, written into its memory. */
+function layField(field: Field, memory: WebAssembly.Memory): void {
+  const cells = field.cells.length;
+  const i32 = new Int32Array(memory.buffer, 0, GRAPH_AT / 4), bytes = new Uint8Array(memory.buffer, 0, GRAPH_AT);
+  // Per cell: -1 the star, else the letter 0–25 (Q for QU, whose U follows in the same step).
+  const letterOf = field.cells.map((f) => (f === STAR ? -1 : f.charCodeAt(0) - A));
+  const lists = neighbours(field.size);
+  i32.fill(0, NEAR_CELLS, NEAR_CELLS + 26 * cells);
+  for (let c = 0; c < cells; c++) {
+    bytes[QU_BYTES + c] = field.cells[c] === QU ? 1 : 0;
+    i32[LETTER_OF + c] = letterOf[c]!;
+    let near = 0, star = -1;
+    for (const n of lists[c]!) {
+      const l = letterOf[n]!;
+      if (l < 0) star = n;
+      else {
+        near |= 1 << l;
+        i32[NEAR_CELLS + 26 * c + l] = i32[NEAR_CELLS + 26 * c + l]! | (1 << n);
+      }
+    }
+    i32[NEAR_LETTERS + c] = near;
+    i32[NEAR_STAR + c] = star;
+  }
+}

@@ -1,6 +1,5 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadWordList } from './word-list.js';
 import { readCompact } from './compact.js';
 import { buildDictionaries, isUpToDate } from './build/build-all.js';
 import type { Lexicon } from '../rules/lexicon.js';
@@ -38,6 +37,8 @@ const loaded = new Map<Language, { version: string; lexicon: Lexicon }>();
  */
 export async function resolveLexicon(opts: { words?: string | undefined; lang: Language }): Promise<Lexicon> {
   if (opts.words) {
+    // Loaded only for --words: the built dictionaries' commands need none of it.
+    const { loadWordList } = await import('./word-list.js');
     const { lexicon, skipped } = loadWordList(opts.words, opts.lang);
     if (lexicon.size === 0) throw new UserError(`word list ${opts.words} holds no words`);
     if (skipped.length > 0) {

@@ -54,12 +54,12 @@ interface WordFacts {
   options: JokerOptions;
   verdict?: DictionaryVerdict;
 }
-const factsByContext = new WeakMap<JudgeContext, { field: Field; verdict: VerdictFn; language: string; folded: Map<string, string | null>; facts: Map<string, WordFacts>; unknown: Map<string, boolean> }>();
+const factsByContext = new WeakMap<JudgeContext, { field: Field; verdict: VerdictFn; language: string; folded: Map<string, string | null>; facts: Map<string, WordFacts>; unknown: Map<string, boolean>; mayAwait: Map<string, boolean> }>();
 
 function memoOf(ctx: JudgeContext) {
   let memo = factsByContext.get(ctx);
   if (!memo || memo.field !== ctx.field || memo.verdict !== ctx.verdict || memo.language !== ctx.rules.language) {
-    memo = { field: ctx.field, verdict: ctx.verdict, language: ctx.rules.language, folded: new Map(), facts: new Map(), unknown: new Map() };
+    memo = { field: ctx.field, verdict: ctx.verdict, language: ctx.rules.language, folded: new Map(), facts: new Map(), unknown: new Map(), mayAwait: new Map() };
     factsByContext.set(ctx, memo);
   }
   return memo;
@@ -126,6 +126,10 @@ export function analyseEntry(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
 export function awaitingReview(entry: Entry, ctx: JudgeContext): AnalysedWord[] {
   const memo = memoOf(ctx);
   const isUnknown = ctx.verdict.isUnknown;
+  // Most entries of a round hold no such word: an entry none of whose tokens folds to a word
+  // long enough that the verdict cannot tell known or rejected is not analysed at all (the
+  // tokens of a round repeat, so each is looked at once).
+  if (isUnknown && !entry.main.some((t) => mayAwaitReview(t, ctx, memo, isUnknown)) && !entry.substitutes.some((t) => mayAwaitReview(t, ctx, memo, isUnknown))) return [];
   const out: AnalysedWord[] = [];
   for (const a of tokensOf(entry, ctx, memo)) {
     if (a.early || a.word === null) continue;
@@ -139,6 +143,23 @@ export function awaitingReview(entry: Entry, ctx: JudgeContext): AnalysedWord[] 
     if (!a.early && a.verdict?.kind === 'unknown') out.push(a);
   }
   return out;
+}
+
+/** Whether a token may be a word awaiting review: it folds to a word of the minimum length that the verdict does not know. */
+function mayAwaitReview(input: string, ctx: JudgeContext, memo: ReturnType<typeof memoOf>, isUnknown: (word: string) => boolean): boolean {
+  let may = memo.mayAwait.get(input);
+  if (may === undefined) {
+    let word = memo.folded.get(input);
+    if (word === undefined) memo.folded.set(input, (word = foldWord(input, ctx.rules.language)));
+    if (word === null || word.length < ctx.rules.minLength) may = false;
+    else {
+      let unknown = memo.unknown.get(word);
+      if (unknown === undefined) memo.unknown.set(word, (unknown = isUnknown(word)));
+      may = unknown;
+    }
+    memo.mayAwait.set(input, may);
+  }
+  return may;
 }
 
 /** Judges an analysed entry for one joker letter (null: the star stands for nothing). */

@@ -39,7 +39,9 @@ execFileSync('g++', ['-O3', '-std=c++20', '-I', cpp, join(PACKAGE_ROOT, 'bench',
 // a-z and reads q as qu, as postboggle's QU face) and the same fields as `npm run bench`.
 const lexicon = await loadDictionary('de');
 const dictFile = join(work, 'de-words.txt');
-writeFileSync(dictFile, readFileSync(join(DICT_DIR, 'de.forms'), 'latin1').toLowerCase());
+// Only forms of 3 letters or more, the solver's minimum: hybrid-boggle's trie.cc drops
+// shorter words itself in later revisions, not in earlier ones.
+writeFileSync(dictFile, readFileSync(join(DICT_DIR, 'de.forms'), 'latin1').toLowerCase().split('\n').filter((w) => w.length >= 3).join('\n') + '\n');
 const dice = loadDiceSet('de-5x5');
 const fields = Array.from({ length: count }, (_, i) => rollField(dice, `bench-${i}`));
 const fieldsFile = join(work, 'fields.txt');

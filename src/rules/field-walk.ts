@@ -1,14 +1,16 @@
 import { FIELD_WALK_WASM } from './field-walk-wasm.js';
+import { MAX_CELLS, walkFieldInJs } from './field-walk-js.js';
 import { neighbours } from './field.js';
 import { type Field, QU, STAR } from './types.js';
 
 // The solver's walk runs as WebAssembly (field-walk.wat says why and lays out its memory).
-// This module gives it the field and a graph, and reads back what it found.
+// This module gives it the field and a graph, and reads back what it found. A process that
+// cannot have WebAssembly memory (a virtual memory limit below the ~10 GB V8 reserves for
+// one, `ulimit -v`; `node --jitless`) walks in JavaScript instead (field-walk-js.ts): the
+// same words, slower in a fresh process.
 
 const A = 65;
 const PAGE = 65536;
-/** At most 32 cells, so that a set of cells is one number. */
-export const MAX_CELLS = 32;
 // Where the walk finds the field (i32 units; QU in bytes): per cell the letters its neighbours
 // show, per cell and letter which neighbours show it, the star's cell if a neighbour, whether
 // it is QU, and its own letter. So a step looks only at the letters the graph and the
@@ -39,6 +41,10 @@ class Walker {
   }
 }
 let compiled: WebAssembly.Module | null = null;
+/** Set once WebAssembly memory or code could not be had: from then on the walk is JavaScript. */
+let noWebAssembly = typeof WebAssembly === 'undefined';
+/** Whether an error is WebAssembly being unavailable (no memory, no code), not a fault of the walk. */
+const unavailable = (e: unknown) => e instanceof RangeError || e instanceof WebAssembly.CompileError || e instanceof WebAssembly.LinkError;
 
 function tableSlots(room: Room): number {
   let slots = 1;
@@ -64,10 +70,18 @@ let shared: { walker: Walker; graph: Uint32Array | null } | null = null;
  * then views it where it lies): the walk uses that graph in place, instead of a copy.
  */
 export function graphFileBuffer(bytes: number): Uint8Array {
-  const room = { ...GRAPH_ROOM };
-  const memory = new WebAssembly.Memory({ initial: Math.ceil((GRAPH_AT + bytes - FILE_HEADER + roomBytes(room)) / PAGE) });
-  ownWalkers.set(memory.buffer, new Walker(memory, room));
-  return new Uint8Array(memory.buffer, GRAPH_AT - FILE_HEADER, bytes);
+  if (!noWebAssembly) {
+    try {
+      const room = { ...GRAPH_ROOM };
+      const memory = new WebAssembly.Memory({ initial: Math.ceil((GRAPH_AT + bytes - FILE_HEADER + roomBytes(room)) / PAGE) });
+      ownWalkers.set(memory.buffer, new Walker(memory, room));
+      return new Uint8Array(memory.buffer, GRAPH_AT - FILE_HEADER, bytes);
+    } catch (e) {
+      if (!unavailable(e)) throw e;
+      noWebAssembly = true;
+    }
+  }
+  return new Uint8Array(bytes);
 }
 
 /** What a walk found: per word in the order found, its form index, joker bits (walk.wat) and the end of its spelling in `text`. */
@@ -82,16 +96,27 @@ const LATIN1 = new TextDecoder('latin1');
  */
 export function walkField(field: Field, graph: Uint32Array, minLength: number): Walked {
   if (field.cells.length > MAX_CELLS) throw new Error(`a field of ${field.cells.length} cells is larger than the solver takes`);
-  const own = graph.byteOffset === GRAPH_AT ? ownWalkers.get(graph.buffer) : undefined;
-  const walked = own && walkWith(own, graph, field, minLength);
-  if (walked) return walked;
-  for (;;) {
-    const w = sharedWalker(graph);
-    const found = walkWith(w, graph, field, minLength);
-    if (found) return found;
-    w.room = { words: 2 * w.room.words, letters: 2 * w.room.letters }; // more words than room
+  if (!noWebAssembly) {
+    try {
+      const own = graph.byteOffset === GRAPH_AT ? ownWalkers.get(graph.buffer) : undefined;
+      const walked = own && walkWith(own, graph, field, minLength);
+      if (walked) return walked;
+      for (;;) {
+        const w = sharedWalker(graph);
+        const found = walkWith(w, graph, field, minLength);
+        if (found) return found;
+        w.room = { words: 2 * w.room.words, letters: 2 * w.room.letters }; // more words than room
+      }
+    } catch (e) {
+      if (!unavailable(e)) throw e;
+      noWebAssembly = true;
+    }
   }
+  return walkFieldInJs(field, graph, minLength);
 }
+
+/** For tests: whether walks are JavaScript in this process (WebAssembly unavailable). */
+export const walksInJavaScript = () => noWebAssembly;
 
 /** The shared walker with this graph in its memory and room for its words. */
 function sharedWalker(graph: Uint32Array): Walker {

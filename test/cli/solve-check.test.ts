@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fixture, SEED_FIELD } from '../helpers.js';
 import { runCli } from './run-cli.js';
@@ -14,6 +16,21 @@ describe('postboggle solve / check', () => {
     expect(out.bestEntry.joker).toBe('A');
     expect(out.bestEntry.points).toBe(36);
     expect(out.wordsByJoker.A).toBe(16);
+  });
+  it('solves with the German dictionary alike where the process can have no WebAssembly memory (ulimit -v, node --jitless)', () => {
+    // V8 reserves ~10 GB of address space for a WebAssembly memory: under a 3 GB limit none
+    // can be had, and the walk and the graph fall back to JavaScript (src/rules/field-walk-js.ts).
+    const main = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+    const solveJson = (shell: string, nodeFlags: string[] = []) =>
+      spawnSync('sh', ['-c', `${shell} exec "$0" "$@"`, process.execPath, ...nodeFlags, main, 'solve', SEED_FIELD, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const normal = solveJson('');
+    expect(normal.status).toBe(0);
+    expect(JSON.parse(normal.stdout).wordCount).toBeGreaterThan(1000);
+    for (const r of [solveJson('ulimit -v 3000000;'), solveJson('', ['--jitless'])]) {
+      expect(r.stderr.replace(/^Warning: disabling flag --expose_wasm.*\n/, '')).toBe('');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(normal.stdout);
+    }
   });
   it('solve prints the field with coordinates and the best entry', () => {
     const r = runCli(['solve', SEED_FIELD, ...words]);

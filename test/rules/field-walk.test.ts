@@ -4,7 +4,10 @@ import { DICT_DIR, loadDictionary } from '../../src/dict/resolve.js';
 import { loadDiceSet } from '../../src/dice/load.js';
 import { rollField } from '../../src/rules/dice.js';
 import { FIELD_WALK_WASM } from '../../src/rules/field-walk-wasm.js';
-import { GRAPH_ROOM } from '../../src/rules/field-walk.js';
+import { GRAPH_ROOM, walkField, type Walked, walksInJavaScript } from '../../src/rules/field-walk.js';
+import { walkFieldInJs } from '../../src/rules/field-walk-js.js';
+import type { Field } from '../../src/rules/types.js';
+import fc from 'fast-check';
 import { Lexicon } from '../../src/rules/lexicon.js';
 import { solveField } from '../../src/rules/solver.js';
 import { assembleFieldWalk } from '../../scripts/wasm-assemble.js';
@@ -16,6 +19,32 @@ import { referenceSolveField } from './solver-reference.js';
 describe('field walk', () => {
   it('is the binary that field-walk.wat assembles to (npm run build:wasm after editing the text)', async () => {
     expect(Buffer.from(FIELD_WALK_WASM, 'base64').equals(Buffer.from(await assembleFieldWalk()))).toBe(true);
+  });
+
+  it('walks in JavaScript (for a process without WebAssembly memory) exactly as in WebAssembly: the same words, joker letters and order', async () => {
+    expect(walksInJavaScript()).toBe(false); // so the comparison compares the two
+    // Both give views into buffers the next walk reuses: copied before the next.
+    const copy = (w: Walked) => ({ count: w.count, form: [...w.form], bits: [...w.bits], spellEnd: [...w.spellEnd], text: w.text });
+    const both = (field: Field, graph: Uint32Array, minLength: number) => [copy(walkField(field, graph, minLength)), copy(walkFieldInJs(field, graph, minLength))];
+    const de = await loadDictionary('de');
+    const dice = loadDiceSet('de-5x5');
+    for (let i = 0; i < 20; i++) {
+      const [wasm, js] = both(rollField(dice, `js-walk-${i}`), de.trie().records, 3);
+      expect(js).toEqual(wasm);
+      expect(wasm!.count).toBeGreaterThan(200);
+    }
+    // Random lexicons and fields: QU, the star anywhere or nowhere, 4x4 and 5x5, every minimum length.
+    const fieldArb = fc.tuple(fc.constantFrom(4, 5), fc.array(fc.constantFrom(...'AEILNRSTU'.split(''), 'QU'), { minLength: 25, maxLength: 25 }), fc.option(fc.nat()), fc.integer({ min: 1, max: 5 }))
+      .map(([size, cells, star, minLength]) => {
+        const c = cells.slice(0, size * size);
+        if (star !== null) c[star % c.length] = '*';
+        return { field: { size, cells: c } as Field, minLength };
+      });
+    const lexArb = fc.uniqueArray(fc.stringMatching(/^[AEILNRSTQU]{1,9}$/), { minLength: 1, maxLength: 300 }).map((forms) => Lexicon.fromMap(new Map(forms.map((f) => [f, [f]]))));
+    fc.assert(fc.property(fieldArb, lexArb, ({ field, minLength }, lexicon) => {
+      const [wasm, js] = both(field, lexicon.trie().records, minLength);
+      expect(js).toEqual(wasm);
+    }), { numRuns: 300 });
   });
 
   it('walks a field whose words do not fit the room of the dictionary graph\'s own memory in the shared memory, finding the same', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { PartOfSpeech } from '../rules/lemma.js';
 import { ArrayForms, compareCodeUnits, type DictionaryIdentity, Lexicon, PackedForms, packedLemmas, type SenseIndex } from '../rules/lexicon.js';
 import { FormTrie } from '../rules/trie.js';
-import { graphFileBuffer } from '../rules/field-walk.js';
+import { graphFileBuffer } from '../rules/walk-memory.js';
 
 // The compact dictionary format, files per language in dict/:
 //   <lang>.forms    the folded forms, sorted, one a line

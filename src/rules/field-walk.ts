@@ -2,6 +2,7 @@ import { FIELD_WALK_WASM } from './field-walk-wasm.js';
 import { MAX_CELLS, walkFieldInJs } from './field-walk-js.js';
 import { neighbours } from './field.js';
 import { type Field, QU, STAR } from './types.js';
+import { GRAPH_AT, isUnavailable, ownMemoryOf, PAGE, roomBytes, tableSlots, type WalkMemory, webAssembly } from './walk-memory.js';
 
 // The solver's walk runs as WebAssembly (field-walk.wat says why and lays out its memory).
 // This module gives it the field and a graph, and reads back what it found. A process that
@@ -10,19 +11,11 @@ import { type Field, QU, STAR } from './types.js';
 // same words, slower in a fresh process.
 
 const A = 65;
-const PAGE = 65536;
 // Where the walk finds the field (i32 units; QU in bytes): per cell the letters its neighbours
 // show, per cell and letter which neighbours show it, the star's cell if a neighbour, whether
 // it is QU, and its own letter. So a step looks only at the letters the graph and the
 // neighbours have in common.
 const NEAR_LETTERS = 0, NEAR_CELLS = 32, NEAR_STAR = 864, QU_BYTES = 3584, LETTER_OF = 928;
-/** Where a graph's records start in a walk's memory: after the field. */
-const GRAPH_AT = 4096;
-/** A dictionary's graph file: a header of two u32 (format mark, record count), then the records. */
-const FILE_HEADER = 8;
-
-/** Room for the words a walk finds, and their letters. */
-interface Room { words: number; letters: number }
 
 interface WalkExports {
   walk(cells: number): void;
@@ -31,58 +24,15 @@ interface WalkExports {
   cap: WebAssembly.Global; spellCap: WebAssembly.Global; count: WebAssembly.Global; spelled: WebAssembly.Global; overflow: WebAssembly.Global;
 }
 
-/** A memory with its walk; the module is compiled and instantiated at the first walk (a command that only looks words up needs neither). */
-class Walker {
-  private instance: WalkExports | null = null;
-  constructor(readonly memory: WebAssembly.Memory, public room: Room) {}
-  get exports(): WalkExports {
-    compiled ??= new WebAssembly.Module(Buffer.from(FIELD_WALK_WASM, 'base64'));
-    return (this.instance ??= new WebAssembly.Instance(compiled, { walk: { memory: this.memory } }).exports as unknown as WalkExports);
-  }
-}
 let compiled: WebAssembly.Module | null = null;
-/** Set once WebAssembly memory or code could not be had: from then on the walk is JavaScript. */
-let noWebAssembly = typeof WebAssembly === 'undefined';
-/** Whether an error is WebAssembly being unavailable (no memory, no code), not a fault of the walk. */
-const unavailable = (e: unknown) => e instanceof RangeError || e instanceof WebAssembly.CompileError || e instanceof WebAssembly.LinkError;
-
-function tableSlots(room: Room): number {
-  let slots = 1;
-  while (slots < 2 * room.words) slots *= 2; // the table at most half full
-  return slots;
+/** A memory's instance of the walk, made at its first walk (a command that only looks words up needs none). */
+function exportsOf(m: WalkMemory): WalkExports {
+  compiled ??= new WebAssembly.Module(Buffer.from(FIELD_WALK_WASM, 'base64'));
+  return (m.instance ??= new WebAssembly.Instance(compiled, { walk: { memory: m.memory } }).exports) as WalkExports;
 }
-const roomBytes = (room: Room) => 4 * tableSlots(room) + 12 * room.words + room.letters;
 
-/**
- * The room a dictionary's graph read into its own memory keeps for the words found (a rich
- * German field has about 4,000); a field with more is walked in the shared memory.
- * Changeable for tests of that way.
- */
-export const GRAPH_ROOM: Room = { words: 16_384, letters: 1 << 18 };
-
-/** Walks over graphs read into their own memory (graphFileBuffer), by that memory's buffer; never grown. */
-const ownWalkers = new WeakMap<ArrayBufferLike, Walker>();
 /** The walk for any other graph (built in memory, or a field too rich): the graph copied in, the memory grown as needed. */
-let shared: { walker: Walker; graph: Uint32Array | null } | null = null;
-
-/**
- * Memory for a dictionary's graph file of `bytes` bytes, to read the file into (FormTrie.fromBytes
- * then views it where it lies): the walk uses that graph in place, instead of a copy.
- */
-export function graphFileBuffer(bytes: number): Uint8Array {
-  if (!noWebAssembly) {
-    try {
-      const room = { ...GRAPH_ROOM };
-      const memory = new WebAssembly.Memory({ initial: Math.ceil((GRAPH_AT + bytes - FILE_HEADER + roomBytes(room)) / PAGE) });
-      ownWalkers.set(memory.buffer, new Walker(memory, room));
-      return new Uint8Array(memory.buffer, GRAPH_AT - FILE_HEADER, bytes);
-    } catch (e) {
-      if (!unavailable(e)) throw e;
-      noWebAssembly = true;
-    }
-  }
-  return new Uint8Array(bytes);
-}
+let shared: { memory: WalkMemory; graph: Uint32Array | null } | null = null;
 
 /** What a walk found: per word in the order found, its form index, joker bits (walk.wat) and the end of its spelling in `text`. */
 export interface Walked { count: number; form: Int32Array; bits: Int32Array; spellEnd: Uint32Array; text: string }
@@ -96,45 +46,45 @@ const LATIN1 = new TextDecoder('latin1');
  */
 export function walkField(field: Field, graph: Uint32Array, minLength: number): Walked {
   if (field.cells.length > MAX_CELLS) throw new Error(`a field of ${field.cells.length} cells is larger than the solver takes`);
-  if (!noWebAssembly) {
+  if (!webAssembly.unavailable) {
     try {
-      const own = graph.byteOffset === GRAPH_AT ? ownWalkers.get(graph.buffer) : undefined;
+      const own = ownMemoryOf(graph);
       const walked = own && walkWith(own, graph, field, minLength);
       if (walked) return walked;
       for (;;) {
-        const w = sharedWalker(graph);
+        const w = sharedMemory(graph);
         const found = walkWith(w, graph, field, minLength);
         if (found) return found;
         w.room = { words: 2 * w.room.words, letters: 2 * w.room.letters }; // more words than room
       }
     } catch (e) {
-      if (!unavailable(e)) throw e;
-      noWebAssembly = true;
+      if (!isUnavailable(e)) throw e;
+      webAssembly.unavailable = true;
     }
   }
   return walkFieldInJs(field, graph, minLength);
 }
 
 /** For tests: whether walks are JavaScript in this process (WebAssembly unavailable). */
-export const walksInJavaScript = () => noWebAssembly;
+export const walksInJavaScript = () => webAssembly.unavailable;
 
-/** The shared walker with this graph in its memory and room for its words. */
-function sharedWalker(graph: Uint32Array): Walker {
+/** The shared memory with this graph in it and room for its words. */
+function sharedMemory(graph: Uint32Array): WalkMemory {
   // Small at first: a GM's own word list finds few words, and tests see the room grow.
-  shared ??= { walker: new Walker(new WebAssembly.Memory({ initial: 1 }), { words: 64, letters: 512 }), graph: null };
-  const { memory, room } = shared.walker;
+  shared ??= { memory: { memory: new WebAssembly.Memory({ initial: 1 }), room: { words: 64, letters: 512 } }, graph: null };
+  const { memory, room } = shared.memory;
   const pages = Math.ceil((GRAPH_AT + graph.byteLength + roomBytes(room)) / PAGE) - memory.buffer.byteLength / PAGE;
   if (pages > 0) memory.grow(pages);
   if (shared.graph !== graph) {
     new Uint32Array(memory.buffer, GRAPH_AT, graph.length).set(graph);
     shared.graph = graph;
   }
-  return shared.walker;
+  return shared.memory;
 }
 
 /** One walk with the graph at GRAPH_AT of w's memory; null if the words found did not fit the room. */
-function walkWith(w: Walker, graph: Uint32Array, field: Field, minLength: number): Walked | null {
-  const x = w.exports, { words, letters } = w.room, slots = tableSlots(w.room);
+function walkWith(w: WalkMemory, graph: Uint32Array, field: Field, minLength: number): Walked | null {
+  const x = exportsOf(w), { words, letters } = w.room, slots = tableSlots(w.room);
   const table = GRAPH_AT + graph.byteLength;
   const foundForm = table + 4 * slots, foundBits = foundForm + 4 * words, spellEnd = foundBits + 4 * words, spelling = spellEnd + 4 * words;
   x.records.value = GRAPH_AT; x.minLength.value = minLength;

@@ -13,7 +13,7 @@
 ;;   3616  path[80]           bytes: the letters of the path being walked
 ;;   3712  letterOf[32]       per cell the letter 0-25 (Q for QU), -1 the star
 ;;   $records ...             the graph: three u32 per record (mask, first child, before);
-;;                            a dictionary's graph file is read to here (field-walk.ts)
+;;                            a dictionary's graph file is read to here (walk-memory.ts)
 ;;   $table ...               open addressing, form index -> 1 + slot (0 empty), 2 x $cap slots
 ;;   $foundForm, $foundBits, $spellEnd ...   per slot, in the order found ($cap each)
 ;;   $spelling ...            bytes: each new word's letters, one after the other ($spellCap)

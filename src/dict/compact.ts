@@ -170,18 +170,7 @@ export function readCompact(dir: string, lang: string): Lexicon {
 }
 
 /**
- * A file read in pieces (a positional read each, through one descriptor kept open) until
- * `budget` pieces have been asked for, then whole: a few hundred look-ups (the lemmas of
- * `solve`'s best entry) cost a few hundred small reads, many cost one read of the file.
- * Pieces come in buffers of their own, aligned for a Uint32Array view. The file must be the
- * one there was when the dictionary was loaded (a build replaces the files while a command
- * may still run): a file replaced before its first piece is read is an error, never a piece
- * of another dictionary; once open, the descriptor reads the file it opened to the end,
- * whatever a build puts in its place. The descriptor is closed when the file has been read
- * whole, or when the dictionary is let go (a watch that loads a rebuilt dictionary).
- */
-/**
- * The graph file, read straight into the memory the solver's walk uses (field-walk.ts), so a
+ * The graph file, read straight into the memory the solver's walk uses (src/rules/walk-memory.ts), so a
  * solve walks it where it lies instead of copying 4 MB first.
  */
 function readGraphFile(file: string): Uint8Array {
@@ -199,6 +188,17 @@ function readGraphFile(file: string): Uint8Array {
   }
 }
 
+/**
+ * A file read in pieces (a positional read each, through one descriptor kept open) until
+ * `budget` pieces have been asked for, then whole: a few hundred look-ups (the lemmas of
+ * `solve`'s best entry) cost a few hundred small reads, many cost one read of the file.
+ * Pieces come in buffers of their own, aligned for a Uint32Array view. The file must be the
+ * one there was when the dictionary was loaded (a build replaces the files while a command
+ * may still run): a file replaced before its first piece is read is an error, never a piece
+ * of another dictionary; once open, the descriptor reads the file it opened to the end,
+ * whatever a build puts in its place. The descriptor is closed when the file has been read
+ * whole, or when the dictionary is let go (a watch that loads a rebuilt dictionary).
+ */
 class PieceFile {
   private whole: Buffer | null = null;
   private pieces = 0;

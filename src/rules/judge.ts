@@ -54,12 +54,12 @@ interface WordFacts {
   options: JokerOptions;
   verdict?: DictionaryVerdict;
 }
-const factsByContext = new WeakMap<JudgeContext, { field: Field; verdict: VerdictFn; language: string; folded: Map<string, string | null>; facts: Map<string, WordFacts>; unknown: Map<string, boolean>; mayAwait: Map<string, boolean> }>();
+const factsByContext = new WeakMap<JudgeContext, { field: Field; verdict: VerdictFn; language: string; minLength: number; folded: Map<string, string | null>; facts: Map<string, WordFacts>; unknown: Map<string, boolean>; mayAwait: Map<string, boolean> }>();
 
 function memoOf(ctx: JudgeContext) {
   let memo = factsByContext.get(ctx);
-  if (!memo || memo.field !== ctx.field || memo.verdict !== ctx.verdict || memo.language !== ctx.rules.language) {
-    memo = { field: ctx.field, verdict: ctx.verdict, language: ctx.rules.language, folded: new Map(), facts: new Map(), unknown: new Map(), mayAwait: new Map() };
+  if (!memo || memo.field !== ctx.field || memo.verdict !== ctx.verdict || memo.language !== ctx.rules.language || memo.minLength !== ctx.rules.minLength) {
+    memo = { field: ctx.field, verdict: ctx.verdict, language: ctx.rules.language, minLength: ctx.rules.minLength, folded: new Map(), facts: new Map(), unknown: new Map(), mayAwait: new Map() };
     factsByContext.set(ctx, memo);
   }
   return memo;

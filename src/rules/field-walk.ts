@@ -34,7 +34,7 @@ function exportsOf(m: WalkMemory): WalkExports {
 /** The walk for any other graph (built in memory, or a field too rich): the graph copied in, the memory grown as needed. */
 let shared: { memory: WalkMemory; graph: Uint32Array | null } | null = null;
 
-/** What a walk found: per word in the order found, its form index, joker bits (walk.wat) and the end of its spelling in `text`. */
+/** What a walk found: per word in the order found, its form index, joker bits (field-walk.wat) and the end of its spelling in `text`. */
 export interface Walked { count: number; form: Int32Array; bits: Int32Array; spellEnd: Uint32Array; text: string }
 
 const LATIN1 = new TextDecoder('latin1');

@@ -29,7 +29,7 @@ let records: Uint32Array = new Uint32Array(0), minLength = 3;
 // if it is a neighbour (nearStar[c]); so a step looks only at the letters the graph and the
 // neighbours have in common, not at every neighbour.
 const nearLetters = new Int32Array(MAX_CELLS), nearCells = new Int32Array(26 * MAX_CELLS), nearStar = new Int32Array(MAX_CELLS);
-const quOf = new Uint8Array(MAX_CELLS), path = new Uint8Array(2 * MAX_CELLS + 1);
+const quOf = new Uint8Array(MAX_CELLS), letterOf = new Int32Array(MAX_CELLS), path = new Uint8Array(2 * MAX_CELLS + 1);
 /** The cells of the path being walked. */
 let used = 0;
 /** Open addressing, form index → 1 + slot (0 empty); always at most half full. */
@@ -139,6 +139,36 @@ function visit(cell: number, rec: number, depth: number, joker: number, index: n
   used &= ~(1 << cell);
 }
 
+/** Where a walk keeps the field as seen from each cell (the JavaScript walk's arrays, or views into the WebAssembly walk's memory). */
+export interface FieldLayout { nearLetters: Int32Array; nearCells: Int32Array; nearStar: Int32Array; quOf: Uint8Array; letterOf: Int32Array }
+
+/**
+ * The field seen from each cell c: its letter (letterOf[c]: 0–25, Q for QU, whose U follows
+ * in the same step; -1 the star), whether it is QU, which letters its neighbours show
+ * (nearLetters[c], bits 0–25), which neighbours show letter l (nearCells[26c + l], a set of
+ * cells) and the star's cell if it is a neighbour (nearStar[c], else -1).
+ */
+export function layOutField(field: Field, at: FieldLayout): void {
+  const cells = field.cells.length;
+  const lists = neighbours(field.size);
+  for (let c = 0; c < cells; c++) at.letterOf[c] = field.cells[c] === STAR ? -1 : field.cells[c]!.charCodeAt(0) - A;
+  at.nearCells.fill(0, 0, 26 * cells);
+  for (let c = 0; c < cells; c++) {
+    at.quOf[c] = field.cells[c] === QU ? 1 : 0;
+    let letters = 0, star = -1;
+    for (const n of lists[c]!) {
+      const l = at.letterOf[n]!;
+      if (l < 0) star = n;
+      else {
+        letters |= 1 << l;
+        at.nearCells[26 * c + l] = at.nearCells[26 * c + l]! | (1 << n);
+      }
+    }
+    at.nearLetters[c] = letters;
+    at.nearStar[c] = star;
+  }
+}
+
 /**
  * The walk of field-walk.ts's walkField (see there), in JavaScript.
  */
@@ -146,24 +176,7 @@ export function walkFieldInJs(field: Field, graph: Uint32Array, minLen: number):
   const cells = field.cells.length;
   records = graph;
   minLength = minLen;
-  // Per cell: -1 the star, else the letter 0–25 (Q for QU, whose U follows in the same step).
-  const letterOf = field.cells.map((f) => (f === STAR ? -1 : f.charCodeAt(0) - A));
-  const lists = neighbours(field.size);
-  nearCells.fill(0, 0, 26 * cells);
-  for (let c = 0; c < cells; c++) {
-    quOf[c] = field.cells[c] === QU ? 1 : 0;
-    let letters = 0, star = -1;
-    for (const n of lists[c]!) {
-      const l = letterOf[n]!;
-      if (l < 0) star = n;
-      else {
-        letters |= 1 << l;
-        nearCells[26 * c + l] = nearCells[26 * c + l]! | (1 << n);
-      }
-    }
-    nearLetters[c] = letters;
-    nearStar[c] = star;
-  }
+  layOutField(field, { nearLetters, nearCells, nearStar, quOf, letterOf });
   table.fill(0);
   count = 0; spelled = 0; used = 0;
   // Each cell starts a walk from the root, as a step from outside the field would.

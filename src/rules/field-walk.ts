@@ -1,7 +1,6 @@
 import { FIELD_WALK_WASM } from './field-walk-wasm.js';
-import { MAX_CELLS, walkFieldInJs } from './field-walk-js.js';
-import { neighbours } from './field.js';
-import { type Field, QU, STAR } from './types.js';
+import { layOutField, MAX_CELLS, walkFieldInJs } from './field-walk-js.js';
+import type { Field } from './types.js';
 import { GRAPH_AT, isUnavailable, ownMemoryOf, PAGE, roomBytes, tableSlots, type WalkMemory, webAssembly } from './walk-memory.js';
 
 // The solver's walk runs as WebAssembly (field-walk.wat says why and lays out its memory).
@@ -10,11 +9,8 @@ import { GRAPH_AT, isUnavailable, ownMemoryOf, PAGE, roomBytes, tableSlots, type
 // one, `ulimit -v`; `node --jitless`) walks in JavaScript instead (field-walk-js.ts): the
 // same words, slower in a fresh process.
 
-const A = 65;
-// Where the walk finds the field (i32 units; QU in bytes): per cell the letters its neighbours
-// show, per cell and letter which neighbours show it, the star's cell if a neighbour, whether
-// it is QU, and its own letter. So a step looks only at the letters the graph and the
-// neighbours have in common.
+// Where the walk finds the field in its memory (field-walk-js.ts layOutField says what each
+// is; i32 units, QU in bytes).
 const NEAR_LETTERS = 0, NEAR_CELLS = 32, NEAR_STAR = 864, QU_BYTES = 3584, LETTER_OF = 928;
 
 interface WalkExports {
@@ -104,27 +100,14 @@ function walkWith(w: WalkMemory, graph: Uint32Array, field: Field, minLength: nu
   };
 }
 
-/** The field as the walk sees it, written into its memory. */
+/** The field as the walk sees it, written into its memory (where field-walk.wat reads it). */
 function layField(field: Field, memory: WebAssembly.Memory): void {
-  const cells = field.cells.length;
-  const i32 = new Int32Array(memory.buffer, 0, GRAPH_AT / 4), bytes = new Uint8Array(memory.buffer, 0, GRAPH_AT);
-  // Per cell: -1 the star, else the letter 0–25 (Q for QU, whose U follows in the same step).
-  const letterOf = field.cells.map((f) => (f === STAR ? -1 : f.charCodeAt(0) - A));
-  const lists = neighbours(field.size);
-  i32.fill(0, NEAR_CELLS, NEAR_CELLS + 26 * cells);
-  for (let c = 0; c < cells; c++) {
-    bytes[QU_BYTES + c] = field.cells[c] === QU ? 1 : 0;
-    i32[LETTER_OF + c] = letterOf[c]!;
-    let near = 0, star = -1;
-    for (const n of lists[c]!) {
-      const l = letterOf[n]!;
-      if (l < 0) star = n;
-      else {
-        near |= 1 << l;
-        i32[NEAR_CELLS + 26 * c + l] = i32[NEAR_CELLS + 26 * c + l]! | (1 << n);
-      }
-    }
-    i32[NEAR_LETTERS + c] = near;
-    i32[NEAR_STAR + c] = star;
-  }
+  const i32 = new Int32Array(memory.buffer, 0, GRAPH_AT / 4);
+  layOutField(field, {
+    nearLetters: i32.subarray(NEAR_LETTERS, NEAR_LETTERS + MAX_CELLS),
+    nearCells: i32.subarray(NEAR_CELLS, NEAR_CELLS + 26 * MAX_CELLS),
+    nearStar: i32.subarray(NEAR_STAR, NEAR_STAR + MAX_CELLS),
+    quOf: new Uint8Array(memory.buffer, QU_BYTES, MAX_CELLS),
+    letterOf: i32.subarray(LETTER_OF, LETTER_OF + MAX_CELLS),
+  });
 }

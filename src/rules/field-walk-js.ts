@@ -24,10 +24,8 @@ const LATIN1 = new TextDecoder('latin1');
 // and typed arrays, allocates nothing per step, and the words found are kept in a small
 // hash table (form index → slot) that stays in the processor's cache.
 let records: Uint32Array = new Uint32Array(0), minLength = 3;
-// The field seen from each cell c: which letters its neighbours show (nearLetters[c], bits
-// 0–25), which neighbours show letter l (nearCells[26c + l], a set of cells), the star's cell
-// if it is a neighbour (nearStar[c]); so a step looks only at the letters the graph and the
-// neighbours have in common, not at every neighbour.
+// The field seen from each cell (layOutField), so a step looks only at the letters the graph
+// and the neighbours have in common, not at every neighbour.
 const nearLetters = new Int32Array(MAX_CELLS), nearCells = new Int32Array(26 * MAX_CELLS), nearStar = new Int32Array(MAX_CELLS);
 const quOf = new Uint8Array(MAX_CELLS), letterOf = new Int32Array(MAX_CELLS), path = new Uint8Array(2 * MAX_CELLS + 1);
 /** The cells of the path being walked. */

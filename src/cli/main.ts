@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import type { SendReport } from '../mail/send-report.js';
+
 // Fast path (procmail: one `postboggle ingest` a mail): a plain one-mail ingest is handed
 // to the game's running watch before anything else of the CLI is loaded or run (see
 // ingest-client.ts); every other command line, and this one when no watch takes the mail,
@@ -100,8 +102,11 @@ async function main(): Promise<void> {
 
 main().then(async () => {
   // The work of the run is saved; but a run whose mail did not all go out says so and fails.
-  // (The report module holds what the mail modules recorded: a run that loaded none has nothing in it.)
-  const { sendFailureLine, unconfirmedLine } = await import('../mail/send-report.js');
+  // (The report module holds what the mail modules recorded: a run that loaded none has
+  // nothing in it. It is found where it put itself as it loaded: mail/send-report.ts.)
+  const report = (globalThis as Record<symbol, SendReport | undefined>)[Symbol.for('postboggle.send-report')];
+  if (!report) return;
+  const { sendFailureLine, unconfirmedLine } = report;
   const unconfirmed = unconfirmedLine();
   if (unconfirmed) process.stderr.write(`postboggle: ${unconfirmed}\n`);
   const failed = sendFailureLine();

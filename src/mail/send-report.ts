@@ -46,3 +46,13 @@ export function sendFailureLine(list: readonly SendFailure[] = failures): string
   if (temporary.length) parts.push(`${temporary.length} failed, retried by the next command that sends (${temporary[0]!.error})`);
   return `${list.length} message(s) could not be sent: ${parts.join('; ')}`;
 }
+
+/**
+ * The key under which this module puts its two lines' functions on the global object as it
+ * loads: the command line ends every run by asking for them, and a run that never loaded
+ * this module (no mail module did) has nothing to report, so it is not loaded for that
+ * (an ES import at the end of each run cost some 5 ms).
+ */
+export const SEND_REPORT = Symbol.for('postboggle.send-report');
+export interface SendReport { unconfirmedLine: typeof unconfirmedLine; sendFailureLine: () => string | null }
+(globalThis as Record<symbol, unknown>)[SEND_REPORT] = { unconfirmedLine, sendFailureLine: () => sendFailureLine() } satisfies SendReport;

@@ -1,5 +1,5 @@
 import { LemmaTable, lemmaIdentity, lemmaText, type PartOfSpeech } from './lemma.js';
-import { FormTrie } from './trie.js';
+import { type FormGraph, FormTrie } from './trie.js';
 import type { Language } from './types.js';
 
 // The in-memory dictionary the rules work on: sorted folded forms, each with its lemma(s).
@@ -160,7 +160,7 @@ export interface LexiconParts {
   sourceNames: readonly string[];
   identity: DictionaryIdentity;
   /** The forms as a graph (built dictionaries ship one; else built on first use). */
-  trie?: FormTrie;
+  trie?: FormGraph;
 }
 
 export class Lexicon {
@@ -194,10 +194,10 @@ export class Lexicon {
     });
   }
 
-  private formTrie: FormTrie | null = null;
+  private formTrie: FormGraph | null = null;
 
   /** The forms as a graph, for the solver. */
-  trie(): FormTrie {
+  trie(): FormGraph {
     return (this.formTrie ??= this.parts.trie ?? FormTrie.build(this.store));
   }
 

@@ -25,7 +25,29 @@ export function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-export class FormTrie {
+/** What the dictionary offers of its graph: the records (the solver walks them) and look-ups. */
+export interface FormGraph {
+  readonly records: Uint32Array;
+  indexOf(word: string): number;
+}
+
+/**
+ * The index of a form in the sorted form list, or -1, down a graph whose numbers `at` gives
+ * (records[i]: a view, or pages of a file read as they are needed; beyond the end, 0).
+ */
+export function indexOfIn(word: string, at: (i: number) => number): number {
+  let rec = 0, index = 0;
+  for (let d = 0; d < word.length; d++) {
+    const c = word.charCodeAt(d) - A;
+    const m = at(3 * rec);
+    if (c < 0 || c >= 26 || (m & (1 << c)) === 0) return -1;
+    rec = at(3 * rec + 1) + popcount(m & ((1 << c) - 1));
+    index += at(3 * rec + 2);
+  }
+  return (at(3 * rec) & TERMINAL) !== 0 ? index : -1;
+}
+
+export class FormTrie implements FormGraph {
   /** records[3r], records[3r + 1], records[3r + 2]: record r's mask, first and before. */
   constructor(readonly records: Uint32Array) {}
 
@@ -34,18 +56,12 @@ export class FormTrie {
     return this.records.length / 3;
   }
 
+  /** records[i], 0 beyond the end (made once: a look-up is the scorer's most frequent call). */
+  private readonly at = (i: number): number => this.records[i] ?? 0;
+
   /** The index of a form in the sorted form list, or -1. */
   indexOf(word: string): number {
-    const r = this.records;
-    let rec = 0, index = 0;
-    for (let d = 0; d < word.length; d++) {
-      const c = word.charCodeAt(d) - A;
-      const m = r[3 * rec]!;
-      if (c < 0 || c >= 26 || (m & (1 << c)) === 0) return -1;
-      rec = r[3 * rec + 1]! + popcount(m & ((1 << c) - 1));
-      index += r[3 * rec + 2]!;
-    }
-    return (r[3 * rec]! & TERMINAL) !== 0 ? index : -1;
+    return indexOfIn(word, this.at);
   }
 
   /** As one buffer: the format mark, the record count, the records (the dictionary's .trie file). */
@@ -58,12 +74,17 @@ export class FormTrie {
   }
 
   static fromBytes(buf: Uint8Array): FormTrie {
-    if (buf.byteLength < 8 || buf.byteLength % 4 !== 0) throw new Error('trie file has the wrong length');
     const aligned = buf.byteOffset % 4 === 0 ? buf : new Uint8Array(buf); // a copy: a view needs 4-byte alignment
     const all = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
-    if (all[0] !== MAGIC) throw new Error('trie file is of an older format');
-    if (all.length !== 2 + 3 * all[1]!) throw new Error('trie file has the wrong length');
+    FormTrie.checkHeader(buf.byteLength, all[0], all[1]);
     return new FormTrie(all.subarray(2));
+  }
+
+  /** Throws unless a .trie file of `bytes` bytes whose first two numbers are these is of this format and its length. */
+  static checkHeader(bytes: number, mark: number | undefined, records: number | undefined): void {
+    if (bytes < 8 || bytes % 4 !== 0) throw new Error('trie file has the wrong length');
+    if (mark !== MAGIC) throw new Error('trie file is of an older format');
+    if (bytes !== 4 * (2 + 3 * records!)) throw new Error('trie file has the wrong length');
   }
 
   /**

@@ -6,7 +6,7 @@ export const PAGE = 65536;
 /** Where a graph's records start in a walk's memory: after the field (field-walk.wat). */
 export const GRAPH_AT = 4096;
 /** A dictionary's graph file: a header of two u32 (format mark, record count), then the records. */
-const FILE_HEADER = 8;
+export const FILE_HEADER = 8;
 
 /** Room for the words a walk finds, and their letters. */
 export interface Room { words: number; letters: number }

@@ -229,6 +229,40 @@ describe('compact dictionary format', () => {
     expect(() => readCompact(dir, 'xx').lemmas('WZK')).toThrow(/damaged/);
   });
 
+  it('looks words up in the graph file a page at a time, then whole, with the same answers, from the file it opened', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pb-dict-'));
+    const table = new LemmaTable('de');
+    // 5,840 forms of 3–9 random letters: a graph of about 100 pages of 4 KB, a word in pages of its own.
+    let seed = 17;
+    const letter = () => String.fromCharCode(65 + ((seed = (seed * 1103515245 + 12345) % 2147483648) % 26));
+    const forms = [...new Set(Array.from({ length: 6000 }, (_, i) => Array.from({ length: 3 + (i % 7) }, letter).join('')))];
+    const write = (list: string[]) => writeCompact(dir, 'xx', { map: new Map(list.map((f) => [f, new Map([[table.intern(f.toLowerCase(), 'N')!, 1 << 8]])])), lemmaKeys: table.keys, lemmaPos: table.pos, sourceNames: ['a'], identity: { language: 'de', kind: 'built', sources: ['a@1'] } });
+    write(forms);
+    const reference = Lexicon.fromMap(new Map(forms.map((f) => [f, [f.toLowerCase()]])));
+    const probes = [...forms.slice(0, 3), ...forms.slice(0, 3).flatMap((f) => [f.slice(0, -1), `${f}A`, f.replace(/.$/, 'Q'), f.toLowerCase()])];
+    const state = (l: Lexicon) => (l as unknown as { parts: { trie: { whole: unknown; pages: Map<number, unknown> } } }).parts.trie;
+    const paged = readCompact(dir, 'xx');
+    for (const w of probes) expect(paged.indexOf(w), w).toBe(reference.indexOf(w));
+    expect(state(paged).whole).toBeNull();
+    expect(state(paged).pages.size).toBeGreaterThan(0);
+    // Looked up whole: past half the pages, or when the solver asks for the records.
+    for (const w of forms) expect(paged.indexOf(w), w).toBe(reference.indexOf(w));
+    expect(state(paged).whole).not.toBeNull();
+    const walked = readCompact(dir, 'xx');
+    expect(walked.trie().records.length % 3).toBe(0);
+    expect(state(walked).whole).not.toBeNull();
+    for (const w of probes) expect(walked.indexOf(w), w).toBe(reference.indexOf(w));
+    // A build replacing the files: a dictionary loaded before reads on in the graph it opened.
+    const before = readCompact(dir, 'xx');
+    expect(before.indexOf(forms[1]!)).toBe(reference.indexOf(forms[1]!));
+    write(forms.map((f) => `${f}X`));
+    for (const w of probes) expect(before.indexOf(w), w).toBe(reference.indexOf(w));
+    expect(before.trie().records.length).toBe(walked.trie().records.length);
+    expect(readCompact(dir, 'xx').indexOf(forms[0]!)).toBe(-1);
+    // A cut graph file is damaged, said when the dictionary loads.
+    truncateSync(join(dir, 'xx.trie'), 4096 + 4);
+    expect(() => readCompact(dir, 'xx')).toThrow(/damaged \(trie file has the wrong length\)/);
+  });
   it('finds a word down the trie exactly where the sorted form list has it (every 29th German form, and near misses)', () => {
     const sorted = new Lexicon({ ...(de as unknown as { parts: LexiconParts }).parts, trie: undefined });
     for (let i = 0; i < de.size; i += 29) {

@@ -39,10 +39,14 @@ describe('bad arguments', { timeout: 120_000 }, () => {
     oneLine(cli(['watch', '--interval', '0']), /^postboggle: --interval "0" is not a whole number from 1 up/);
   });
 
-  it('round show tells the real state: past the deadline, not published; received times in the game\'s zone', () => {
+  it('round show tells the real state: past the deadline, not published; received times in the game\'s zone, in entries too', () => {
     const r = runCli(['round', 'show', '1', '--dir', dir], { env: { POSTBOGGLE_NOW: '2026-11-09T12:00:00Z' } });
     expect(r.stdout).toMatch(/^round 1 \(deadline passed, closes at the next tick, not published\)/);
     expect(r.stdout).toContain('Alice 02.11. 11:00; times in Europe/Berlin');
+    // entries too (received 10:00Z)
+    const entries = runCli(['entries', '1', '--dir', dir]).stdout;
+    expect(entries).toMatch(/^round 1: \d+ entr(y|ies) \(times in Europe\/Berlin\)/);
+    expect(entries).toContain('Alice <alice@example.test>, received 2026-11-02 11:00 +01:00');
   });
 
   it('player add names a bad EMAIL argument; an IDN domain is kept in its ASCII form', () => {

@@ -3,6 +3,7 @@ import { defineCommand } from '../command.js';
 import { roundArg } from '../common-options.js';
 import { openGame } from '../../game/game.js';
 import { readEntries, resolveRound } from '../../game/rounds.js';
+import { timesInZone } from '../times-in-zone.js';
 
 interface EntriesArgs {
   dir: string;
@@ -25,9 +26,11 @@ export const entriesCommand = defineCommand<EntriesArgs>({
       process.stdout.write(JSON.stringify(file, null, 2) + '\n');
       return;
     }
-    const lines = [`round ${round.round}: ${file.entries.length} entr${file.entries.length === 1 ? 'y' : 'ies'}`];
-    for (const e of file.entries) {
-      lines.push('', `${e.name} <${e.email}>, received ${e.receivedAt}${e.replaced.length ? ` (replaces ${e.replaced.length} earlier)` : ''}${e.gm ? ` [GM ${e.gm.action}: ${e.gm.reason}]` : ''}`);
+    const zone = game.settings.schedule.timezone;
+    const received = timesInZone(file.entries.map((e) => e.receivedAt), zone, 'yyyy-LL-dd HH:mm ZZ');
+    const lines = [`round ${round.round}: ${file.entries.length} entr${file.entries.length === 1 ? 'y' : 'ies'}${file.entries.length ? ` (times in ${zone})` : ''}`];
+    for (const [i, e] of file.entries.entries()) {
+      lines.push('', `${e.name} <${e.email}>, received ${received[i]}${e.replaced.length ? ` (replaces ${e.replaced.length} earlier)` : ''}${e.gm ? ` [GM ${e.gm.action}: ${e.gm.reason}]` : ''}`);
       lines.push(`  joker: ${e.joker ?? '-'}`, `  words: ${e.main.join(', ')}`);
       if (e.substitutes.length) lines.push(`  substitutes: ${e.substitutes.join(', ')}`);
     }

@@ -10,14 +10,8 @@ import { roundStatus, missingPlayers } from '../../game/round-status.js';
 import { readEntries, readRounds, resolveRound } from '../../game/rounds.js';
 import { parseField, printField } from '../../rules/field.js';
 import { templateLang } from '../../templates/i18n.js';
-import { luxon } from '../../game/luxon-sync.js';
-import { formatInZone } from '../../game/zone-time.js';
 import { UserError } from '../../user-error.js';
-
-/** Stored times in the game's zone, as luxon prints them (without loading it where zone-time.ts can). */
-function timesInZone(isos: string[], zone: string, format: 'dd.LL. HH:mm' | 'yyyy-LL-dd HH:mm ZZ'): string[] {
-  return formatInZone(isos, zone, format) ?? isos.map((iso) => luxon().DateTime.fromISO(iso).setZone(zone).toFormat(format));
-}
+import { timesInZone } from '../times-in-zone.js';
 
 interface RoundArgs {
   dir: string;

@@ -194,7 +194,7 @@ class GraphFile implements FormGraph {
     try {
       this.bytes = fstatSync(fd).size;
       const header = new Uint32Array(2);
-      readSync(fd, new Uint8Array(header.buffer), 0, Math.min(8, this.bytes), 0);
+      readFully(fd, new Uint8Array(header.buffer, 0, Math.min(8, this.bytes)), 0);
       FormTrie.checkHeader(this.bytes, header[0], header[1]);
     } catch (e) {
       closeSync(fd);
@@ -226,25 +226,19 @@ class GraphFile implements FormGraph {
     const from = n * GRAPH_PAGE;
     const page = new Uint32Array(Math.min(GRAPH_PAGE, this.bytes - from) >>> 2);
     const out = new Uint8Array(page.buffer);
-    for (let got = 0; got < out.length;) {
-      const read = readSync(this.fd!, out, got, out.length - got, from + got);
-      if (read === 0) throw this.damaged(`${this.file} is shorter than it was`);
-      got += read;
-    }
+    if (!readFully(this.fd!, out, from)) throw this.damaged(`${this.file} is shorter than it was`);
     this.pages.set(n, page);
     return page;
   }
 
   private load(): FormTrie {
     if (!this.whole) {
-      const fd = this.fd!;
+      // (A read that failed has closed the file: what failed is said again.)
+      if (this.fd === null) throw this.damaged(`${this.file} could not be read`);
+      const fd = this.fd;
       try {
         const out = graphFileBuffer(this.bytes);
-        for (let got = 0; got < out.length;) {
-          const read = readSync(fd, out, got, out.length - got, got);
-          if (read === 0) throw new Error('trie file has the wrong length');
-          got += read;
-        }
+        if (!readFully(fd, out, 0)) throw new Error('trie file has the wrong length');
         this.whole = FormTrie.fromBytes(out);
       } catch (e) {
         throw this.damaged((e as Error).message);
@@ -324,13 +318,19 @@ class PieceFile {
     }
     const out = Buffer.from(new ArrayBuffer(to - from));
     const fd = this.descriptor();
-    for (let got = 0; got < out.length;) {
-      const n = readSync(fd, out, got, out.length - got, from + got);
-      if (n === 0) throw this.damaged(`${this.file} is shorter than its index says`);
-      got += n;
-    }
+    if (!readFully(fd, out, from)) throw this.damaged(`${this.file} is shorter than its index says`);
     return out;
   }
+}
+
+/** Fills `out` from the file at `position`; false if the file ends first. */
+function readFully(fd: number, out: Uint8Array, position: number): boolean {
+  for (let got = 0; got < out.length;) {
+    const read = readSync(fd, out, got, out.length - got, position + got);
+    if (read === 0) return false;
+    got += read;
+  }
+  return true;
 }
 
 /** Closes the descriptor of a piece file (or graph file) that is let go before it was read whole. */

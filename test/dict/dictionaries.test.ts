@@ -259,9 +259,12 @@ describe('compact dictionary format', () => {
     for (const w of probes) expect(before.indexOf(w), w).toBe(reference.indexOf(w));
     expect(before.trie().records.length).toBe(walked.trie().records.length);
     expect(readCompact(dir, 'xx').indexOf(forms[0]!)).toBe(-1);
-    // A cut graph file is damaged, said when the dictionary loads.
+    // A cut graph file is damaged, said when the dictionary loads, or when it is read on.
+    const cutLater = readCompact(dir, 'xx');
     truncateSync(join(dir, 'xx.trie'), 4096 + 4);
     expect(() => readCompact(dir, 'xx')).toThrow(/damaged \(trie file has the wrong length\)/);
+    expect(() => cutLater.trie().records).toThrow(/damaged \(trie file has the wrong length\)/);
+    expect(() => cutLater.trie().records).toThrow(/damaged \(.*xx\.trie could not be read\)/);
   });
   it('finds a word down the trie exactly where the sorted form list has it (every 29th German form, and near misses)', () => {
     const sorted = new Lexicon({ ...(de as unknown as { parts: LexiconParts }).parts, trie: undefined });

@@ -43,10 +43,11 @@ const FINITE = new Set(['KJ1', 'KJ2', 'PRÄ', 'PRT', 'IMP']);
 /**
  * The imperative singular without its -e (bohr, kapp, lern, frag, bau: Duden gives "bohr[e]!"),
  * which the lexicon lacks: made from its -e form where the stem is the infinitive's. Not
- * where the grammar keeps the -e: after d or t (rede, warte), after m or n that follow
- * another consonant than l, r, h or themselves (atme, rechne, öffne; but qualm, lern, wohn,
- * kämm; a stem in -ch or -sch with m or n: rechne, zeichne), after -ig (entschuldige), for -eln/-ern verbs (lächle, wandere), after a vowel other
- * than a diphthong (säe; but bau, freu, schrei), and wisse.
+ * where the grammar keeps the -e: after d or t (rede, warte); after m or n that follow
+ * another consonant than l, r, h (after a vowel) or themselves (atme, öffne, rechne,
+ * zeichne; but qualm, lern, wohn, kämm); after -ig (entschuldige); for -eln/-ern verbs
+ * (lächle, wandere); after a vowel other than a diphthong (säe; but bau, freu, schrei); and
+ * wisse.
  */
 export function shortImperative(infinitive: string, singular: unknown): string | null {
   if (typeof singular !== 'string' || !infinitive.endsWith('en') || /(el|er)n$/.test(infinitive) || infinitive === 'wissen') return null;

@@ -74,8 +74,7 @@ function tokensOf(entry: Entry, ctx: JudgeContext, memo: ReturnType<typeof memoO
   const seen = new Set<string>();
   const out: AnalysedWord[] = [];
   const add = (input: string, role: WordRole, index: number, overLimit: boolean) => {
-    let word = memo.folded.get(input);
-    if (word === undefined) memo.folded.set(input, (word = foldWord(input, rules.language)));
+    const word = foldedOf(input, ctx, memo);
     const a: AnalysedWord = { input, word, role, index };
     if (overLimit) a.early = 'over-limit';
     else if (word === null) a.early = 'not-a-word';
@@ -134,11 +133,7 @@ export function awaitingReview(entry: Entry, ctx: JudgeContext): AnalysedWord[] 
   for (const a of tokensOf(entry, ctx, memo)) {
     if (a.early || a.word === null) continue;
     const known = memo.facts.get(a.word);
-    if (!known && isUnknown) {
-      let unknown = memo.unknown.get(a.word);
-      if (unknown === undefined) memo.unknown.set(a.word, (unknown = isUnknown(a.word)));
-      if (!unknown) continue;
-    }
+    if (!known && isUnknown && !unknownOf(a.word, memo, isUnknown)) continue;
     withFacts(a, known ?? factsOf(a.word, ctx, memo));
     if (!a.early && a.verdict?.kind === 'unknown') out.push(a);
   }
@@ -149,17 +144,25 @@ export function awaitingReview(entry: Entry, ctx: JudgeContext): AnalysedWord[] 
 function mayAwaitReview(input: string, ctx: JudgeContext, memo: ReturnType<typeof memoOf>, isUnknown: (word: string) => boolean): boolean {
   let may = memo.mayAwait.get(input);
   if (may === undefined) {
-    let word = memo.folded.get(input);
-    if (word === undefined) memo.folded.set(input, (word = foldWord(input, ctx.rules.language)));
-    if (word === null || word.length < ctx.rules.minLength) may = false;
-    else {
-      let unknown = memo.unknown.get(word);
-      if (unknown === undefined) memo.unknown.set(word, (unknown = isUnknown(word)));
-      may = unknown;
-    }
+    const word = foldedOf(input, ctx, memo);
+    may = word !== null && word.length >= ctx.rules.minLength && unknownOf(word, memo, isUnknown);
     memo.mayAwait.set(input, may);
   }
   return may;
+}
+
+/** A token folded (null: not a word), once per token and context. */
+function foldedOf(input: string, ctx: JudgeContext, memo: ReturnType<typeof memoOf>): string | null {
+  let word = memo.folded.get(input);
+  if (word === undefined) memo.folded.set(input, (word = foldWord(input, ctx.rules.language)));
+  return word;
+}
+
+/** Whether the verdict cannot tell a word known or rejected (VerdictFn.isUnknown), once per word and context. */
+function unknownOf(word: string, memo: ReturnType<typeof memoOf>, isUnknown: (word: string) => boolean): boolean {
+  let unknown = memo.unknown.get(word);
+  if (unknown === undefined) memo.unknown.set(word, (unknown = isUnknown(word)));
+  return unknown;
 }
 
 /** Judges an analysed entry for one joker letter (null: the star stands for nothing). */

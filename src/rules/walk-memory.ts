@@ -1,6 +1,7 @@
 // The memory the solver's walk works in (field-walk.ts, field-walk.wat), apart from the walk
-// itself: a dictionary's graph is read into it when the dictionary loads (compact.ts), and a
-// command that only looks words up (check, review) loads no more than this.
+// itself: a dictionary's graph is read into it when the solver first asks for the graph
+// (compact.ts GraphFile; look-ups read pages of the file instead), and a command that only
+// looks words up (check, review) loads no more than this of the walk.
 
 export const PAGE = 65536;
 /** Where a graph's records start in a walk's memory: after the field (field-walk.wat). */

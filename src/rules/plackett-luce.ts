@@ -1,18 +1,30 @@
-// openskill's Weng-Lin Plackett-Luce update (openskill 5, `rate(teams, { score })` with its
-// default options) for a match of single players, in O(N log N) instead of the library's
-// O(N²): for every player it sums over every player ranked at or above them, and for every
-// place over every player at or below it (with an array built per player). The sums are
-// over a prefix or a suffix of the order by score, so they are running sums here. Used
-// above OPENSKILL_LIBRARY_MAX players (src/rules/ratings.ts); compared with the library by
-// fast-check (test/rules/plackett-luce.test.ts). Same constants as openskill's defaults.
+// The Weng-Lin Plackett-Luce rating update of the openskill library (openskill 5.0.1,
+// `rate(teams, { score })` with its default options) for a match of single players, in
+// O(N log N) instead of the library's O(N²): for every player the library sums over every
+// player ranked at or above them, and for every place over every player at or below it
+// (with an array built per player). The sums are over a prefix or a suffix of the order by
+// score, so they are running sums here. postboggle does not install the library (161 of
+// the install's 373 packages, for this one update: docs/ratings.md); rounds the library
+// rated are the test's reference (test/fixtures/ratings, written by
+// scripts/openskill-fixture.ts). Same constants as openskill's defaults.
 
-const BETA = 25 / 6;
-const TAU = 25 / 300;
+const MU = 25;
+const SIGMA = MU / 3;
+const BETA = SIGMA / 2;
+const TAU = MU / 300;
 const KAPPA = 1e-4;
 
 export interface Skill {
   mu: number;
   sigma: number;
+}
+
+/** A newcomer's skill (openskill's `rating()`). */
+export const FRESH_SKILL: Readonly<Skill> = Object.freeze({ mu: MU, sigma: SIGMA });
+
+/** The number shown: the conservative estimate mu − 3 sigma (openskill's `ordinal()`). */
+export function ordinal(s: Skill): number {
+  return s.mu - 3 * s.sigma;
 }
 
 /**

@@ -1,18 +1,11 @@
-import { createRequire } from 'node:module';
-
 // Ratings over many rounds (docs/ratings.md). Elo as the Italian Paroliere rates its
 // players: a round of N players is N(N-1)/2 pairwise matches, the higher round score wins
 // each match, equal scores draw. Pure: the game layer reads the results files and hands
 // the rounds in, so ratings are always recomputed, never the only copy of anything.
 
-import { plackettLuce } from './plackett-luce.js';
+import { FRESH_SKILL, ordinal, plackettLuce } from './plackett-luce.js';
 
 export type RatingSystem = 'elo' | 'openskill';
-
-// openskill is loaded only by a game that chose it (it costs ~400 ms to load).
-type OpenSkill = typeof import('openskill');
-let openskillLib: OpenSkill | undefined;
-const openskill = (): OpenSkill => (openskillLib ??= createRequire(import.meta.url)('openskill') as OpenSkill);
 
 export interface RatingOptions {
   system: RatingSystem;
@@ -77,9 +70,6 @@ export function expectedScore(a: number, b: number): number {
 export function eloRoundChanges(players: readonly EloPlayer[], k: number, perMatch: boolean): number[] {
   return players.length <= PAIRWISE_MAX ? eloRoundChangesPairwise(players, k, perMatch) : eloRoundChangesFast(players, k, perMatch);
 }
-
-/** openskill rates rounds up to this many players with the library's own update (1,000 players: ~0.1 s). */
-export const OPENSKILL_LIBRARY_MAX = 1000;
 
 /** Rounds up to this many players are rated pair by pair (2 million pairs: a few ms). */
 export const PAIRWISE_MAX = 2000;
@@ -281,13 +271,13 @@ function periods(rounds: readonly RatedRound[]): RatedRound[][] {
  */
 export function computeRatings(rounds: readonly RatedRound[], opts: RatingOptions = DEFAULT_RATING_OPTIONS): PlayerRating[] {
   const state = new Map<string, State>();
-  const os = opts.system === 'openskill' ? openskill() : null;
-  const fresh = os ? os.rating() : { mu: 0, sigma: 0 };
+  const os = opts.system === 'openskill';
+  const fresh = os ? FRESH_SKILL : { mu: 0, sigma: 0 };
   const get = (p: { email: string; name: string }) => {
     const key = p.email.toLowerCase();
     let s = state.get(key);
     if (!s) {
-      s = { email: p.email, name: p.name, rating: os ? os.ordinal(fresh) : opts.initial, rounds: 0, mu: fresh.mu, sigma: fresh.sigma, change: 0, history: [] };
+      s = { email: p.email, name: p.name, rating: os ? ordinal(fresh) : opts.initial, rounds: 0, mu: fresh.mu, sigma: fresh.sigma, change: 0, history: [] };
       state.set(key, s);
     }
     s.name = p.name; // the latest name wins
@@ -306,17 +296,13 @@ export function computeRatings(rounds: readonly RatedRound[], opts: RatingOption
         })), opts.k, opts.perMatch);
         players.forEach((s, i) => delta.set(s, (delta.get(s) ?? 0) + changes[i]!));
       } else if (os && players.length > 1) {
-        const skills = players.map((s) => ({ mu: s.mu, sigma: s.sigma }));
-        const scores = r.players.map((p) => p.total);
-        // The library's own update up to OPENSKILL_LIBRARY_MAX players (their numbers stay
-        // the library's to the bit); above, the same update without its O(N²) sums.
-        const rated = players.length <= OPENSKILL_LIBRARY_MAX ? os.rate(skills.map((x) => [x]), { score: scores }).map((t) => t[0]!) : plackettLuce(skills, scores);
+        const rated = plackettLuce(players.map((s) => ({ mu: s.mu, sigma: s.sigma })), r.players.map((p) => p.total));
         players.forEach((s, i) => {
           const next = rated[i]!;
-          const before = os.ordinal({ mu: s.mu, sigma: s.sigma });
+          const before = ordinal(s);
           s.mu = next.mu;
           s.sigma = next.sigma;
-          delta.set(s, (delta.get(s) ?? 0) + os.ordinal(next) - before);
+          delta.set(s, (delta.get(s) ?? 0) + ordinal(next) - before);
         });
       } else {
         players.forEach((s) => delta.set(s, delta.get(s) ?? 0));

@@ -1,53 +1,62 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { plackettLuce } from '../../src/rules/plackett-luce.js';
-import { computeRatings, DEFAULT_RATING_OPTIONS, OPENSKILL_LIBRARY_MAX, type RatedRound } from '../../src/rules/ratings.js';
+import { FRESH_SKILL, plackettLuce, type Skill } from '../../src/rules/plackett-luce.js';
+import { computeRatings, DEFAULT_RATING_OPTIONS, type RatedRound } from '../../src/rules/ratings.js';
 
-const openskill = createRequire(import.meta.url)('openskill') as typeof import('openskill');
+// The Plackett-Luce update against rounds that the openskill library (5.0.1, default
+// options, single players ranked by score) rated itself: mu and sigma within 1e-9.
+// scripts/openskill-fixture.ts wrote the file.
 
-// The O(N log N) Plackett-Luce update against openskill's own rate() (default options,
-// single players ranked by score): mu and sigma within 1e-9.
+interface Fixture {
+  library: string;
+  fresh: Skill;
+  rounds: { players: [number, number][]; scores: number[]; rated: [number, number][] }[];
+  season: { playing: number[]; scores: number[]; after: [number, number][] }[];
+}
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/ratings/openskill-5.0.1.json', import.meta.url), 'utf8')) as Fixture;
+const skill = ([mu, sigma]: [number, number]): Skill => ({ mu, sigma });
+const near = (got: Skill, [mu, sigma]: [number, number], what: string) => {
+  expect(Math.abs(got.mu - mu), `${what}: mu ${got.mu} against ${mu}`).toBeLessThanOrEqual(1e-9);
+  expect(Math.abs(got.sigma - sigma), `${what}: sigma ${got.sigma} against ${sigma}`).toBeLessThanOrEqual(1e-9);
+};
 
-const skill = fc.record({ mu: fc.double({ min: -20, max: 80, noNaN: true }), sigma: fc.double({ min: 0.05, max: 12, noNaN: true }) });
-
-describe('Plackett-Luce without the pairs', () => {
-  it('gives what openskill gives, ties and all', () => {
-    fc.assert(fc.property(
-      fc.array(fc.tuple(skill, fc.integer({ min: 0, max: 12 })), { minLength: 1, maxLength: 120 }),
-      (ps) => {
-        const skills = ps.map(([s]) => s), scores = ps.map(([, t]) => t);
-        const lib = openskill.rate(skills.map((s) => [s]), { score: scores }).map((t) => t[0]!);
-        const fast = plackettLuce(skills, scores);
-        lib.forEach((l, i) => {
-          expect(Math.abs(fast[i]!.mu - l.mu)).toBeLessThanOrEqual(1e-9);
-          expect(Math.abs(fast[i]!.sigma - l.sigma)).toBeLessThanOrEqual(1e-9);
-        });
-      },
-    ), { numRuns: 200 });
+describe('Plackett-Luce as openskill rates', () => {
+  it('rates every round of the reference as the library did, ties and all', () => {
+    expect(fixture.library).toBe('openskill@5.0.1');
+    expect(fixture.rounds.length).toBeGreaterThanOrEqual(90);
+    fixture.rounds.forEach((r, c) => {
+      plackettLuce(r.players.map(skill), r.scores).forEach((got, i) => near(got, r.rated[i]!, `round ${c}, player ${i}`));
+    });
   });
 
-  it('takes over above OPENSKILL_LIBRARY_MAX players, and the ratings stay the library\'s', () => {
-    const n = OPENSKILL_LIBRARY_MAX + 1;
-    const round = (r: number): RatedRound => ({
-      round: r, period: String(r),
-      players: Array.from({ length: n }, (_, i) => ({ email: `p${i}@x.test`, name: `P${i}`, total: (i * 7 + r * 13) % 41 })),
-    });
-    const opts = { ...DEFAULT_RATING_OPTIONS, system: 'openskill' as const };
-    const rounds = [round(1), round(2)];
-    const ours = computeRatings(rounds, opts);
-    // The library's way, round by round (what computeRatings did for every size).
-    const state = new Map<string, { mu: number; sigma: number }>();
-    for (const r of rounds) {
-      const before = r.players.map((p) => state.get(p.email) ?? openskill.rating());
-      const after = openskill.rate(before.map((s) => [s]), { score: r.players.map((p) => p.total) });
-      r.players.forEach((p, i) => state.set(p.email, after[i]![0]!));
+  it('starts a newcomer where the library does and follows its season round by round', () => {
+    expect(FRESH_SKILL).toEqual(fixture.fresh);
+    const rounds: RatedRound[] = fixture.season.map((r, k) => ({
+      round: k + 1, period: String(k + 1),
+      players: r.playing.map((i, j) => ({ email: `p${i}@x.test`, name: `P${i}`, total: r.scores[j]! })),
+    }));
+    for (let upTo = 1; upTo <= rounds.length; upTo++) {
+      const ours = new Map(computeRatings(rounds.slice(0, upTo), { ...DEFAULT_RATING_OPTIONS, system: 'openskill' }).map((p) => [p.email, p]));
+      const r = fixture.season[upTo - 1]!;
+      r.playing.forEach((i, j) => {
+        const p = ours.get(`p${i}@x.test`)!;
+        near({ mu: p.mu!, sigma: p.sigma! }, r.after[j]!, `after round ${upTo}, player ${i}`);
+        expect(p.rating).toBeCloseTo(p.mu! - 3 * p.sigma!, 12);
+      });
     }
-    expect(ours).toHaveLength(n);
-    for (const p of ours) {
-      const s = state.get(p.email)!;
-      expect(Math.abs(p.mu! - s.mu)).toBeLessThanOrEqual(1e-9);
-      expect(Math.abs(p.sigma! - s.sigma)).toBeLessThanOrEqual(1e-9);
-    }
+  });
+
+  it('does not depend on the order the players are given in', () => {
+    fc.assert(fc.property(
+      fc.array(fc.tuple(fc.record({ mu: fc.double({ min: -20, max: 80, noNaN: true }), sigma: fc.double({ min: 0.05, max: 12, noNaN: true }) }), fc.integer({ min: 0, max: 12 })), { minLength: 1, maxLength: 120 }),
+      fc.integer(),
+      (ps, seed) => {
+        const order = ps.map((_, i) => i).sort((a, b) => ((a * 7919 + seed) % 97) - ((b * 7919 + seed) % 97) || a - b);
+        const straight = plackettLuce(ps.map(([s]) => s), ps.map(([, t]) => t));
+        const shuffled = plackettLuce(order.map((i) => ps[i]![0]), order.map((i) => ps[i]![1]));
+        order.forEach((i, k) => near(shuffled[k]!, [straight[i]!.mu, straight[i]!.sigma], `player ${i}`));
+      },
+    ), { numRuns: 200 });
   });
 });

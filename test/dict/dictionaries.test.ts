@@ -111,6 +111,23 @@ describe('German words', () => {
       expect(lemmas(w), w).toBeUndefined();
     }
   });
+  it('leaves out the spellings the reform abolished, keeps its variants, and moves a word no source has anew', () => {
+    // The old spellings with their forms (the lexicon lists them as lemmas of their own).
+    for (const w of ['Stengel', 'Stengels', 'plazieren', 'plaziert', 'rauh', 'rauhe', 'Tip', 'Tips', 'Schiffahrt', 'numerierte', 'Gemsen', 'behende', 'Greuel', 'Tolpatsch', 'spazierengehen', 'radfahren', 'Rolladen']) {
+      expect(lemmas(w), w).toBeUndefined();
+    }
+    // The new ones, and the variants the reform kept.
+    for (const w of ['Stängel', 'platziert', 'raue', 'Tipps', 'Schifffahrt', 'nummerierte', 'Gämsen', 'behände', 'Gräuel', 'Tollpatsch', 'Alptraum', 'Albtraum', 'Delphin', 'aufwendig', 'aufwändig']) {
+      expect(lemmas(w), w).toBeDefined();
+    }
+    // No source spells Rollladen or Wettturnen as the reform does: the old lemma's forms are
+    // spelt anew under the new one.
+    expect(lemmas('Rollläden')).toEqual(['Rollladen']);
+    expect(lemmas('Rollladens')).toEqual(['Rollladen']);
+    expect(lemmas('Wettturnen')).toEqual(['Wettturnen']);
+    // ss for ß is no old spelling here: both fold to the same letters.
+    expect(lemmas('Fluß')).toEqual(lemmas('Fluss'));
+  });
   it("leaves out the Hunspell roots that are people, brands and places, and keeps the common words spelt like a name", () => {
     // dictionary-de (igerman98) has them as nouns of its own: first names, surnames, brands,
     // figures of history and myth, regions.

@@ -94,7 +94,11 @@ export class FormTable {
   }
 
   private addFolded(folded: string, id: number, tags: readonly FormTag[], source: string): void {
-    const add = (tagBits(tags) | this.sourceBit(source)) >>> 0;
+    this.addBits(folded, id, (tagBits(tags) | this.sourceBit(source)) >>> 0);
+  }
+
+  /** Adds a folded form of a lemma with its tag and source bits (as formsOfLemmas gives them). */
+  addBits(folded: string, id: number, add: number): void {
     const cur = this.store.get(folded);
     if (cur === undefined) {
       this.store.set(folded, id * ONE + add);
@@ -234,6 +238,21 @@ export class FormTable {
       }
       this.store.set(form, encodeSenses(merged)!);
     }
+  }
+
+  /** Every form of these lemmas, folded, with its tag and source bits. */
+  formsOfLemmas(ids: ReadonlySet<number>): Map<number, [string, number][]> {
+    const out = new Map<number, [string, number][]>();
+    for (const [form, s] of this.store) {
+      if (typeof s === 'number' && !ids.has(Math.floor(s / ONE))) continue;
+      for (const [id, bits] of sensesEntries(s)) {
+        if (!ids.has(id)) continue;
+        let list = out.get(id);
+        if (!list) out.set(id, (list = []));
+        list.push([form, bits]);
+      }
+    }
+    return out;
   }
 
   /** Drops every form's sense of these lemmas, and forms left without any (names). */

@@ -285,7 +285,41 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   }
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
+  respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
   return table;
+}
+
+/**
+ * Lemmas in a spelling the reform abolished (tables/de-old-spellings.tsv: Stengel, plazieren,
+ * rauh) go, with every form only they have. One whose new spelling no source has as a word
+ * (Rolladen: Rollladen) gives its forms to the new spelling, each spelt anew where the two
+ * differ (Rolläden: Rollläden); a new spelling of two words (spazieren gehen) is no word.
+ */
+function respellOldLemmas(table: FormTable, rows: readonly [string, string, string][]): void {
+  const old = new Map<number, { id: number; from: string; to: string } | null>();
+  for (const [text, posText, spelling] of rows) {
+    const pos = posText as PartOfSpeech;
+    const id = table.lemmas.find(text, pos);
+    if (id === undefined) continue;
+    const from = foldWord(text, 'de'), to = foldWord(spelling, 'de');
+    const known = table.lemmas.find(spelling, pos) !== undefined || (to !== null && table.hasFolded(to));
+    old.set(id, from && to && !known ? { id: table.lemmas.intern(spelling, pos)!, from, to } : null);
+  }
+  const forms = table.formsOfLemmas(new Set(old.keys()));
+  table.deleteLemmas(new Set(old.keys()));
+  for (const [id, respell] of old) {
+    if (!respell) continue;
+    // The one place where the spellings differ: a common start, then `a` in the old, `b` in the new.
+    const { from, to } = respell;
+    let start = 0;
+    while (start < from.length && from[start] === to[start]) start++;
+    let end = 0;
+    while (end < from.length - start && end < to.length - start && from[from.length - 1 - end] === to[to.length - 1 - end]) end++;
+    const a = from.slice(start, from.length - end), b = to.slice(start, to.length - end);
+    for (const [form, bits] of forms.get(id) ?? []) {
+      if (form.startsWith(from.slice(0, start) + a)) table.addBits(from.slice(0, start) + b + form.slice(start + a.length), respell.id, bits);
+    }
+  }
 }
 
 type NounForm = 'plural' | 'base' | 'infl';

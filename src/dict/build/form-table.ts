@@ -240,6 +240,28 @@ export class FormTable {
     }
   }
 
+  /** The bit of each named source in a sense's bits (0 for a source that added nothing). */
+  sourceMask(names: readonly string[]): number {
+    let mask = 0;
+    for (const name of names) {
+      const i = this.sourceNames.indexOf(name);
+      if (i >= 0) mask |= 1 << (8 + i);
+    }
+    return mask >>> 0;
+  }
+
+  /** For each lemma id: how many forms it has, and its senses' tag and source bits together. */
+  lemmaCensus(): { forms: Uint32Array; bits: Uint32Array } {
+    const forms = new Uint32Array(this.lemmas.keys.length), bits = new Uint32Array(this.lemmas.keys.length);
+    for (const s of this.store.values()) {
+      for (const [id, b] of sensesEntries(s)) {
+        forms[id]!++;
+        bits[id]! |= b;
+      }
+    }
+    return { forms, bits };
+  }
+
   /** Every form of these lemmas, folded, with its tag and source bits. */
   formsOfLemmas(ids: ReadonlySet<number>): Map<number, [string, number][]> {
     const out = new Map<number, [string, number][]>();

@@ -286,7 +286,52 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
+  fileForeignPlurals(table);
   return table;
+}
+
+/**
+ * The Latin, Greek and Italian plural endings the Duden gives (Aquarium: Aquarien, Cello:
+ * Celli, Anglizismus: Anglizismen, Antiseptikum: Antiseptika, Examen: Examina, Thema:
+ * Themata, Index: Indizes, Risiko: Risiken): plural ending, and the singular's endings.
+ */
+const FOREIGN_PLURALS: [string, string[]][] = [
+  ['i', ['o', 'us']], ['ina', ['en']], ['ora', ['us']], ['a', ['um']], ['mata', ['ma']], ['izes', ['ex', 'ix']], ['ices', ['ex', 'ix']],
+  ['en', ['us', 'um', 'a', 'is']], ['iken', ['iko']], ['ien', ['ium', 'ius']],
+];
+
+/**
+ * The spellchecker and the frami list carry such plurals as words of their own, with no
+ * other form (they have no affix rule for them): Aquarien, Celli, Anglizismen were lemmas
+ * beside Aquarium, Cello, Anglizismus, and both counted in one entry. A noun lemma that no
+ * lexicon or table gives, whose one form is itself and which has a foreign plural ending
+ * of a noun that the lexicon or the spellchecker has (not one only the frami list or
+ * all-the-german-words have: their Martinus, Drusus are names), is that noun's plural.
+ */
+function fileForeignPlurals(table: FormTable): void {
+  const { forms, bits } = table.lemmaCensus();
+  const given = table.sourceMask([SOURCE.tables, SOURCE.verbs, SOURCE.adjectives, SOURCE.nouns]);
+  const nounSources = table.sourceMask([SOURCE.nouns, SOURCE.hunspell]);
+  const plurals = new Map<number, number[]>();
+  table.lemmas.keys.forEach((key, id) => {
+    if (table.lemmas.pos[id] !== 'N' || forms[id] !== 1 || (bits[id]! & given) !== 0) return;
+    const text = lemmaText(key);
+    const singulars: number[] = [];
+    for (const [ending, from] of FOREIGN_PLURALS) {
+      if (!text.endsWith(ending)) continue;
+      for (const singular of from) {
+        const s = table.lemmas.find(text.slice(0, -ending.length) + singular, 'N');
+        if (s !== undefined && s !== id && (bits[s]! & nounSources) !== 0 && !singulars.includes(s)) singulars.push(s);
+      }
+    }
+    if (singulars.length > 0) plurals.set(id, singulars);
+  });
+  const filed = table.formsOfLemmas(new Set(plurals.keys()));
+  table.deleteLemmas(new Set(plurals.keys()));
+  const plural = tagBits(['plural']);
+  for (const [id, singulars] of plurals) {
+    for (const [form, b] of filed.get(id) ?? []) for (const s of singulars) table.addBits(form, s, ((b & ~0xff) | plural) >>> 0);
+  }
 }
 
 /**

@@ -119,6 +119,11 @@ describe('German words', () => {
     // Words of their own stay so, and a singular only the frami list has (a name) takes nothing.
     for (const w of ['Tempera', 'Martini', 'Zucchini']) expect(lemmas(w), w).toContain(w);
   });
+  it('files a frami form of a noun with homonyms under the homonyms (des Ortes: Ort¹, Ort²), not as a word of its own', () => {
+    for (const [form, noun] of [['Ortes', 'Ort'], ['Tones', 'Ton'], ['Bundes', 'Bund'], ['Dinges', 'Ding']]) {
+      expect([...(lemmas(form) ?? [])].sort(), form).toEqual([`${noun}¹`, `${noun}²`].sort());
+    }
+  });
   it('leaves out the spellings the reform abolished, keeps its variants, and moves a word no source has anew', () => {
     // The old spellings with their forms (the lexicon lists them as lemmas of their own).
     for (const w of ['Stengel', 'Stengels', 'plazieren', 'plaziert', 'rauh', 'rauhe', 'Tip', 'Tips', 'Schiffahrt', 'numerierte', 'Gemsen', 'behende', 'Greuel', 'Tolpatsch', 'spazierengehen', 'radfahren', 'Rolladen']) {

@@ -129,6 +129,15 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     return table.lemmas.find(stem, 'ADJ') !== undefined || table.lemmas.find(stem, '') !== undefined || (listed(stem, '') && !INFINITIVE.test(stem));
   };
 
+  /** The homonyms of a noun by its text (des Ortes: Ort¹ and Ort², which attested does not find by their text). */
+  const nounHomonyms = new Map<string, number[]>();
+  table.lemmas.keys.forEach((key, id) => {
+    if (table.lemmas.pos[id] !== 'N' || !/[¹²³⁴⁵⁶⁷⁸⁹]$/.test(key)) return;
+    const text = lemmaText(key);
+    nounHomonyms.set(text, [...(nounHomonyms.get(text) ?? []), id]);
+  });
+  const homonyms = (text: string, pos: PartOfSpeech): number[] => (pos === 'N' ? nounHomonyms.get(text) ?? [] : []);
+
   let added = 0;
   for (const w of todo) {
     // Folded again rather than kept: 400,000 pairs took 20 MB at the build's peak.
@@ -141,7 +150,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // (Verwahrgebühr) is its own lemma, unless the word is an inflection of a listed base
     // (abbreviierst is not abbrevii + erst).
     const senses = compound?.listed
-      ?? inflectionSenses(w, attested, isDeclined)
+      ?? inflectionSenses(w, attested, isDeclined, homonyms)
       ?? compound?.unlisted?.()
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);
@@ -290,12 +299,12 @@ function foldedOffsets(w: string, folded: string): Uint16Array | null {
 const VERB_PREFIX_RUN = new RegExp(`^(${VERB_PREFIXES.join('|')})+$`);
 
 /** 2: a regular inflection of a base the source or the table lists. */
-function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech) => number | null, isDeclined: (w: string) => boolean): Sense[] | null {
+function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech) => number | null, isDeclined: (w: string) => boolean, homonyms: (text: string, pos: PartOfSpeech) => number[]): Sense[] | null {
   const out: Sense[] = [];
   const add = (base: string, pos: PartOfSpeech, tags: FormTag[]) => {
     if (base.length < 2 || base === w || (pos === 'V' && isDeclined(base))) return;
     const id = attested(base, pos);
-    if (id !== null && !out.some((s) => s.id === id)) out.push({ id, tags });
+    for (const h of id !== null ? [id] : homonyms(base, pos)) if (!out.some((s) => s.id === h)) out.push({ id: h, tags });
   };
   if (CAPITAL.test(w)) {
     // A nominalised infinitive (das Fermentieren, des Fermentierens) is its verb's.

@@ -119,6 +119,11 @@ describe('German words', () => {
     // Words of their own stay so, and a singular only the frami list has (a name) takes nothing.
     for (const w of ['Tempera', 'Martini', 'Zucchini']) expect(lemmas(w), w).toContain(w);
   });
+  it("files a frami verb form spelt with or without the Duden's optional e under the verb (du soffest, soffst), not as a word of its own", () => {
+    for (const [form, verb] of [['soffest', 'saufen'], ['trafest', 'treffen'], ['behalfest', 'behelfen'], ['warfest', 'werfen'], ['hinaufwarfest', 'hinaufwerfen'], ['standst', 'stehen'], ['offenstandst', 'offenstehen']]) {
+      expect(lemmas(form), form).toEqual([verb]);
+    }
+  });
   it('files a frami form of a noun with homonyms under the homonyms (des Ortes: Ort¹, Ort²), not as a word of its own', () => {
     for (const [form, noun] of [['Ortes', 'Ort'], ['Tones', 'Ton'], ['Bundes', 'Bund'], ['Dinges', 'Ding']]) {
       expect([...(lemmas(form) ?? [])].sort(), form).toEqual([`${noun}¹`, `${noun}²`].sort());

@@ -138,6 +138,9 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
   });
   const homonyms = (text: string, pos: PartOfSpeech): number[] => (pos === 'N' ? nounHomonyms.get(text) ?? [] : []);
 
+  /** The verbs a form is known to be a form of. */
+  const verbsOf = (form: string): number[] => table.sensesOf(form).filter((x) => x.pos === 'V').map((x) => x.id);
+
   let added = 0;
   for (const w of todo) {
     // Folded again rather than kept: 400,000 pairs took 20 MB at the build's peak.
@@ -150,7 +153,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // (Verwahrgebühr) is its own lemma, unless the word is an inflection of a listed base
     // (abbreviierst is not abbrevii + erst).
     const senses = compound?.listed
-      ?? inflectionSenses(w, attested, isDeclined, homonyms)
+      ?? inflectionSenses(w, attested, isDeclined, homonyms, verbsOf)
       ?? compound?.unlisted?.()
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);
@@ -299,7 +302,10 @@ function foldedOffsets(w: string, folded: string): Uint16Array | null {
 const VERB_PREFIX_RUN = new RegExp(`^(${VERB_PREFIXES.join('|')})+$`);
 
 /** 2: a regular inflection of a base the source or the table lists. */
-function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech) => number | null, isDeclined: (w: string) => boolean, homonyms: (text: string, pos: PartOfSpeech) => number[]): Sense[] | null {
+/** The e the Duden allows before a verb's -st and -t, or leaves out (du soffest, soffst; ihr trafet, traft; du standest, standst). */
+const E_BEFORE: [string, string][] = [['est', 'st'], ['et', 't'], ['st', 'est'], ['t', 'et']];
+
+function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech) => number | null, isDeclined: (w: string) => boolean, homonyms: (text: string, pos: PartOfSpeech) => number[], verbsOf: (form: string) => number[]): Sense[] | null {
   const out: Sense[] = [];
   const add = (base: string, pos: PartOfSpeech, tags: FormTag[]) => {
     if (base.length < 2 || base === w || (pos === 'V' && isDeclined(base))) return;
@@ -320,6 +326,15 @@ function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech)
     }
     return out.length > 0 ? out : null;
   }
+  // A strong verb's form spelt with the e or without it (soffest: the lexicon has soffst of
+  // saufen): the verbs of the other spelling. The regular endings below cannot find these
+  // (soff is no stem of an infinitive), and without this they were words of their own, or
+  // compounds of fest (soffest, hinaufwarfest).
+  for (const [ending, other] of E_BEFORE) {
+    if (!w.endsWith(ending) || w.length - ending.length < 2) continue;
+    for (const id of verbsOf(w.slice(0, -ending.length) + other)) if (!out.some((s) => s.id === id)) out.push({ id, tags: ['infl'] });
+  }
+  if (out.length > 0) return out;
   for (const ending of [...VERB_ENDINGS, ...PARTICIPLE_DECLENSION]) {
     if (!w.endsWith(ending)) continue;
     for (const inf of infinitivesOfStem(w.slice(0, -ending.length))) add(inf, 'V', ['infl']);

@@ -124,6 +124,14 @@ describe('German words', () => {
       expect(lemmas(form), form).toEqual([verb]);
     }
   });
+  it('files the frami forms of an adjective under one lemma, never under a verb made of its last letters', () => {
+    // aquatischen was a verb (aqua + tischen) and aquatischem a word of its own; körperlos a
+    // form of a verb körperlosen; oberleitungsloser of an adjective oberleitungslose.
+    for (const [lemma, ...forms] of [['aquatisch', 'aquatische', 'aquatischen', 'aquatischem', 'aquatisches'], ['körperlos', 'körperlose', 'körperlosen'], ['oberleitungslos', 'oberleitungslose', 'oberleitungsloser', 'oberleitungslosen'], ['osteolytisch', 'osteolytische', 'osteolytischem']]) {
+      for (const w of [lemma!, ...forms]) expect(lemmas(w), w).toEqual([lemma]);
+    }
+    for (const [form, verb] of [['einzugemeindenden', 'eingemeinden'], ['exzerpierende', 'exzerpieren']]) expect(lemmas(form), form).toEqual([verb]);
+  });
   it('files a frami form of a noun with homonyms under the homonyms (des Ortes: Ort¹, Ort²), not as a word of its own', () => {
     for (const [form, noun] of [['Ortes', 'Ort'], ['Tones', 'Ton'], ['Bundes', 'Bund'], ['Dinges', 'Ding']]) {
       expect([...(lemmas(form) ?? [])].sort(), form).toEqual([`${noun}¹`, `${noun}²`].sort());

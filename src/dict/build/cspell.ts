@@ -123,11 +123,18 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     return how !== undefined && (how & (pos === 'N' ? 1 : 2)) !== 0 && !skip(text);
   };
   const ownPos = (w: string): PartOfSpeech => (CAPITAL.test(w) ? 'N' : INFINITIVE.test(w) && !isDeclined(w) ? 'V' : '');
-  /** A word ending in -en whose stem is an adjective the source or the table lists is its declined form (jodreichen, abstiegsbedrohten), not an infinitive. */
+  /**
+   * A word ending in -en whose stem is an adjective the source or the table lists is its
+   * declined form (jodreichen, abstiegsbedrohten), not an infinitive; so is one whose stem
+   * ends in an adjective's suffix and also takes -em or -es (aquatischen: aquatischem).
+   */
   const isDeclined = (w: string): boolean => {
     const stem = w.slice(0, -2);
-    return table.lemmas.find(stem, 'ADJ') !== undefined || table.lemmas.find(stem, '') !== undefined || (listed(stem, '') && !INFINITIVE.test(stem));
+    return table.lemmas.find(stem, 'ADJ') !== undefined || table.lemmas.find(stem, '') !== undefined || (listed(stem, '') && !INFINITIVE.test(stem))
+      || (ADJECTIVE_SUFFIX.test(stem) && (knownForm(`${stem}em`) || knownForm(`${stem}es`)));
   };
+  /** Whether the source lists a word in lower case or the table has it. */
+  const knownForm = (text: string): boolean => listed(text, '') || table.has(text);
 
   /** The homonyms of a noun by its text (des Ortes: Ort¹ and Ort², which attested does not find by their text). */
   const nounHomonyms = new Map<string, number[]>();
@@ -145,7 +152,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
   for (const w of todo) {
     // Folded again rather than kept: 400,000 pairs took 20 MB at the build's peak.
     const f = foldWord(w, 'de')!;
-    const compound = compoundSenses(w, f, table, attested, listed);
+    const compound = compoundSenses(w, f, table, attested, listed, isDeclined);
     // A compound's base the source lists comes first (Drohneneinsätzen of Drohneneinsatz);
     // then a listed base the word is a regular inflection of (Peruanerinnen of Peruanerin,
     // not of a Peruanerinne made with the noun Innen); then a compound's base the source does
@@ -153,7 +160,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // (Verwahrgebühr) is its own lemma, unless the word is an inflection of a listed base
     // (abbreviierst is not abbrevii + erst).
     const senses = compound?.listed
-      ?? inflectionSenses(w, attested, isDeclined, homonyms, verbsOf)
+      ?? inflectionSenses(w, attested, isDeclined, homonyms, verbsOf, (text) => table.lemmas.intern(text, 'ADJ'), knownForm)
       ?? compound?.unlisted?.()
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);
@@ -221,7 +228,7 @@ const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
  * Drohneneinsatz, listed or not); its base readings make the compound a lemma of its own
  * (Verwahrgebühr), used only if the word is no inflection of a listed base.
  */
-function compoundSenses(w: string, folded: string, table: FormTable, attested: (text: string, pos: PartOfSpeech) => number | null, listed: (text: string, pos: PartOfSpeech) => boolean): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
+function compoundSenses(w: string, folded: string, table: FormTable, attested: (text: string, pos: PartOfSpeech) => number | null, listed: (text: string, pos: PartOfSpeech) => boolean, isDeclined: (w: string) => boolean): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
   const capital = CAPITAL.test(w);
   // Where each letter folds on its own (a–z, umlauts, ß), a head's folded form is a slice
   // of the word's: at[i] is where letter i's folding starts.
@@ -246,6 +253,8 @@ function compoundSenses(w: string, folded: string, table: FormTable, attested: (
       const text = lemmaText(table.lemmas.keys[id]!).replace(/#\d$/, '');
       const lemma = pos === 'N' ? prefix + lowerFirst(text) : (prefix + text).toLowerCase();
       if (foldWord(lemma, 'de') === folded) {
+        // (Not a declined adjective's: abflusslose is abflusslos's form, not abfluss + lose.)
+        if (pos === 'ADJ' && declinedAdjective(table, lemma)) continue;
         const to = attested(lemma, pos);
         if (to !== null) push(found.own, { id: to, tags: ['base'] });
         continue;
@@ -257,7 +266,9 @@ function compoundSenses(w: string, folded: string, table: FormTable, attested: (
       // As a form of another class only, it is a new word (the noun Auftrieb: auftrieb is a
       // form of the verb auftreiben).
       else if (table.sensesOf(lemma).some((x) => x.pos === pos || (pos !== 'N' && x.pos !== 'N'))) continue;
-      else if (listed(lemma, pos)) push(found.listed, { id: table.lemmas.intern(lemma, pos)!, tags });
+      // A listed verb or adjective that is a declined adjective is no word of its own
+      // (aquatischen: not aqua + tischen; abflusslose: not abfluss + lose, but abflusslos).
+      else if (listed(lemma, pos) && !(pos === 'V' && isDeclined(lemma)) && !(pos === 'ADJ' && declinedAdjective(table, lemma))) push(found.listed, { id: table.lemmas.intern(lemma, pos)!, tags });
       // A base no source lists: a noun's (Kakifrucht) or adjective's (halblink), a verb's
       // only after a verb prefix (heruntersingen; säulengestützt is no form of a verb
       // säulenstützen). Interned only if chosen.
@@ -305,7 +316,7 @@ const VERB_PREFIX_RUN = new RegExp(`^(${VERB_PREFIXES.join('|')})+$`);
 /** The e the Duden allows before a verb's -st and -t, or leaves out (du soffest, soffst; ihr trafet, traft; du standest, standst). */
 const E_BEFORE: [string, string][] = [['est', 'st'], ['et', 't'], ['st', 'est'], ['t', 'et']];
 
-function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech) => number | null, isDeclined: (w: string) => boolean, homonyms: (text: string, pos: PartOfSpeech) => number[], verbsOf: (form: string) => number[]): Sense[] | null {
+function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech) => number | null, isDeclined: (w: string) => boolean, homonyms: (text: string, pos: PartOfSpeech) => number[], verbsOf: (form: string) => number[], internAdjective: (text: string) => number | null, known: (text: string) => boolean): Sense[] | null {
   const out: Sense[] = [];
   const add = (base: string, pos: PartOfSpeech, tags: FormTag[]) => {
     if (base.length < 2 || base === w || (pos === 'V' && isDeclined(base))) return;
@@ -372,8 +383,32 @@ function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech)
     if (tag !== 'infl') for (const [re, to] of UMLAUT_BACK) if (re.test(base)) add(base.replace(re, to), '', [tag]);
     if (out.length > 0) break;
   }
-  return out.length > 0 ? out : null;
+  if (out.length > 0) return out;
+  // A declined adjective whose positive no source lists, made with a suffix that makes
+  // adjectives (aquatischem, aquatischer: aquatisch): the positive is its lemma, so that the
+  // source's forms of it are one word, not one word each. An ending a verb form can have
+  // (-e, -en: auftische, ausquellen) counts only where a form no verb has is known too
+  // (aquatischen beside aquatischem).
+  for (const [ending, tag] of ADJECTIVE_ENDINGS) {
+    const base = w.slice(0, -ending.length);
+    if (!w.endsWith(ending) || base.length < 6 || !ADJECTIVE_SUFFIX.test(base)) continue;
+    if (/e$|en$/.test(ending) && !known(`${base}em`) && !known(`${base}es`)) continue;
+    const id = internAdjective(base);
+    if (id !== null) return [{ id, tags: [tag] }];
+  }
+  return null;
 }
+
+/** Whether a word is a declined form of an adjective the table has (abflusslose of abflusslos). */
+function declinedAdjective(table: FormTable, word: string): boolean {
+  return DECLENSION.some((e) => {
+    const base = word.slice(0, -e.length);
+    return word.endsWith(e) && base.length >= 3 && (table.lemmas.find(base, 'ADJ') ?? table.lemmas.find(base, '')) !== undefined;
+  });
+}
+
+/** Suffixes that make adjectives (the Duden's word formation): a word ending in one is an adjective's positive. */
+const ADJECTIVE_SUFFIX = /(isch|al|iv|ig|los|ös|ar|är|ell|bar|lich|haft|mäßig|frei|artig|il|abel|ibel|ent|ant)$/;
 
 /** The infinitives a regular verb stem may have (tu: tun; wandr, wander: wandern; knuddel: knuddeln). */
 function infinitivesOfStem(stem: string): string[] {

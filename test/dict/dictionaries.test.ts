@@ -131,6 +131,12 @@ describe('German words', () => {
       for (const w of [lemma!, ...forms]) expect(lemmas(w), w).toEqual([lemma]);
     }
     for (const [form, verb] of [['einzugemeindenden', 'eingemeinden'], ['exzerpierende', 'exzerpieren']]) expect(lemmas(form), form).toEqual([verb]);
+    // A word and a past participle make an adjective, not a verb (persönlichkeitsbezogen),
+    // and its declined forms are its own (meistverwendetes, tiefverschneiten).
+    for (const [form, adjective] of [['persönlichkeitsbezogenen', 'persönlichkeitsbezogen'], ['meistverwendetes', 'meistverwendet'], ['tiefverschneiten', 'tiefverschneit']]) {
+      expect(lemmas(form), form).toEqual([adjective]);
+    }
+    expect(de.sensesAt(de.indexOf('PERSOENLICHKEITSBEZOGEN')).map((x) => x.pos)).not.toContain('V');
   });
   it('files a frami form of a noun with homonyms under the homonyms (des Ortes: Ort¹, Ort²), not as a word of its own', () => {
     for (const [form, noun] of [['Ortes', 'Ort'], ['Tones', 'Ton'], ['Bundes', 'Bund'], ['Dinges', 'Ding']]) {

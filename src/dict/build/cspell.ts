@@ -65,6 +65,7 @@ const ADJECTIVE_ENDINGS: [string, FormTag][] = [
   ...['st', 'est'].flatMap((s) => DECLENSION.map((e): [string, FormTag] => [s + e, 'sup'])),
 ].sort((a, b) => b[0].length - a[0].length);
 const INF = tagBits(['inf']);
+const PP = tagBits(['pp']);
 const OPEN_CLASSES = new Set<PartOfSpeech>(['N', 'V', 'ADJ']);
 
 type Sense = { id: number; tags: FormTag[] };
@@ -122,7 +123,12 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     const how = f ? fresh.get(f) : undefined;
     return how !== undefined && (how & (pos === 'N' ? 1 : 2)) !== 0 && !skip(text);
   };
-  const ownPos = (w: string): PartOfSpeech => (CAPITAL.test(w) ? 'N' : INFINITIVE.test(w) && !isDeclined(w) ? 'V' : '');
+  const ownPos = (w: string): PartOfSpeech => (CAPITAL.test(w) ? 'N' : INFINITIVE.test(w) && !isDeclined(w) && !endsInParticiple(w) ? 'V' : '');
+  /** Whether a word ends in a past participle after another word (persönlichkeitsbezogen, traditionsgebunden): an adjective, no infinitive. */
+  const endsInParticiple = (w: string): boolean => {
+    for (let i = 3; i <= w.length - 5; i++) if (isParticiple(w.slice(i))) return true;
+    return false;
+  };
   /**
    * A word ending in -en whose stem is an adjective the source or the table lists is its
    * declined form (jodreichen, abstiegsbedrohten), not an infinitive; so is one whose stem
@@ -145,6 +151,11 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
   });
   const homonyms = (text: string, pos: PartOfSpeech): number[] => (pos === 'N' ? nounHomonyms.get(text) ?? [] : []);
 
+  /** Whether a form is a verb's past participle (bezogen, gebunden). */
+  const isParticiple = (form: string): boolean => {
+    const f = foldWord(form, 'de');
+    return f !== null && (table.idsOfFolded(f) ?? []).some((id) => table.lemmas.pos[id] === 'V' && (table.tagBitsOf(f, id) & PP) !== 0);
+  };
   /** The verbs a form is known to be a form of. */
   const verbsOf = (form: string): number[] => table.sensesOf(form).filter((x) => x.pos === 'V').map((x) => x.id);
 
@@ -160,7 +171,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // (Verwahrgebühr) is its own lemma, unless the word is an inflection of a listed base
     // (abbreviierst is not abbrevii + erst).
     const senses = compound?.listed
-      ?? inflectionSenses(w, attested, isDeclined, homonyms, verbsOf, (text) => table.lemmas.intern(text, 'ADJ'), knownForm)
+      ?? inflectionSenses(w, attested, isDeclined, homonyms, verbsOf, (text) => table.lemmas.intern(text, 'ADJ'), knownForm, isParticiple)
       ?? compound?.unlisted?.()
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);
@@ -316,7 +327,7 @@ const VERB_PREFIX_RUN = new RegExp(`^(${VERB_PREFIXES.join('|')})+$`);
 /** The e the Duden allows before a verb's -st and -t, or leaves out (du soffest, soffst; ihr trafet, traft; du standest, standst). */
 const E_BEFORE: [string, string][] = [['est', 'st'], ['et', 't'], ['st', 'est'], ['t', 'et']];
 
-function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech) => number | null, isDeclined: (w: string) => boolean, homonyms: (text: string, pos: PartOfSpeech) => number[], verbsOf: (form: string) => number[], internAdjective: (text: string) => number | null, known: (text: string) => boolean): Sense[] | null {
+function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech) => number | null, isDeclined: (w: string) => boolean, homonyms: (text: string, pos: PartOfSpeech) => number[], verbsOf: (form: string) => number[], internAdjective: (text: string) => number | null, known: (text: string) => boolean, isParticiple: (text: string) => boolean): Sense[] | null {
   const out: Sense[] = [];
   const add = (base: string, pos: PartOfSpeech, tags: FormTag[]) => {
     if (base.length < 2 || base === w || (pos === 'V' && isDeclined(base))) return;
@@ -395,6 +406,18 @@ function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech)
     if (/e$|en$/.test(ending) && !known(`${base}em`) && !known(`${base}es`)) continue;
     const id = internAdjective(base);
     if (id !== null) return [{ id, tags: [tag] }];
+  }
+  // A declined adjective made of a word and a past participle (persönlichkeitsbezogenen,
+  // traditionsgebundene: bezogen, gebunden): the compound adjective is its lemma. No verb
+  // form ends in a participle and a declension ending, so -e and -en need no witness here.
+  for (const [ending, tag] of ADJECTIVE_ENDINGS) {
+    if (tag !== 'infl' || !w.endsWith(ending)) continue;
+    const base = w.slice(0, -ending.length);
+    for (let i = 3; i <= base.length - 5; i++) {
+      if (!isParticiple(base.slice(i))) continue;
+        const id = internAdjective(base);
+      if (id !== null) return [{ id, tags: [tag] }];
+    }
   }
   return null;
 }

@@ -137,6 +137,9 @@ describe('German words', () => {
       expect(lemmas(form), form).toEqual([adjective]);
     }
     expect(de.sensesAt(de.indexOf('PERSOENLICHKEITSBEZOGEN')).map((x) => x.pos)).not.toContain('V');
+    // A compared form is the adjective's, not a verb made by adding -n (forschere: no verb forscheren).
+    for (const [form, adjective] of [['forschere', 'forsch'], ['stichhaltigere', 'stichhaltig'], ['urbanere', 'urban']]) expect(lemmas(form), form).toEqual([adjective]);
+    expect(lemmas('anzutestende')).toEqual(['antesten']);
   });
   it('files a frami form of a noun with homonyms under the homonyms (des Ortes: Ort¹, Ort²), not as a word of its own', () => {
     for (const [form, noun] of [['Ortes', 'Ort'], ['Tones', 'Ton'], ['Bundes', 'Bund'], ['Dinges', 'Ding']]) {

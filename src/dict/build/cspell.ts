@@ -132,12 +132,14 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
   /**
    * A word ending in -en whose stem is an adjective the source or the table lists is its
    * declined form (jodreichen, abstiegsbedrohten), not an infinitive; so is one whose stem
-   * ends in an adjective's suffix and also takes -em or -es (aquatischen: aquatischem).
+   * ends in an adjective's suffix and also takes -em or -es (aquatischen: aquatischem), and
+   * a compared form of a known adjective (forscheren: forsch).
    */
   const isDeclined = (w: string): boolean => {
     const stem = w.slice(0, -2);
     return table.lemmas.find(stem, 'ADJ') !== undefined || table.lemmas.find(stem, '') !== undefined || (listed(stem, '') && !INFINITIVE.test(stem))
-      || (ADJECTIVE_SUFFIX.test(stem) && (knownForm(`${stem}em`) || knownForm(`${stem}es`)));
+      || (ADJECTIVE_SUFFIX.test(stem) && (knownForm(`${stem}em`) || knownForm(`${stem}es`)))
+      || declinedAdjective(table, w);
   };
   /** Whether the source lists a word in lower case or the table has it. */
   const knownForm = (text: string): boolean => listed(text, '') || table.has(text);
@@ -277,8 +279,9 @@ function compoundSenses(w: string, folded: string, table: FormTable, attested: (
       // As a form of another class only, it is a new word (the noun Auftrieb: auftrieb is a
       // form of the verb auftreiben).
       else if (table.sensesOf(lemma).some((x) => x.pos === pos || (pos !== 'N' && x.pos !== 'N'))) continue;
-      // A listed verb or adjective that is a declined adjective is no word of its own
-      // (aquatischen: not aqua + tischen; abflusslose: not abfluss + lose, but abflusslos).
+      // A listed verb or adjective that is a declined or compared adjective is no word of
+      // its own (aquatischen: not aqua + tischen; forscheren: not for + scheren; abflusslose:
+      // not abfluss + lose, but abflusslos).
       else if (listed(lemma, pos) && !(pos === 'V' && isDeclined(lemma)) && !(pos === 'ADJ' && declinedAdjective(table, lemma))) push(found.listed, { id: table.lemmas.intern(lemma, pos)!, tags });
       // A base no source lists: a noun's (Kakifrucht) or adjective's (halblink), a verb's
       // only after a verb prefix (heruntersingen; säulengestützt is no form of a verb
@@ -422,11 +425,12 @@ function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech)
   return null;
 }
 
-/** Whether a word is a declined form of an adjective the table has (abflusslose of abflusslos). */
+/** Whether a word is a declined or compared form of an adjective the table has (abflusslose of abflusslos, forscheren of forsch). */
 function declinedAdjective(table: FormTable, word: string): boolean {
-  return DECLENSION.some((e) => {
+  return ADJECTIVE_ENDINGS.some(([e]) => {
     const base = word.slice(0, -e.length);
-    return word.endsWith(e) && base.length >= 3 && (table.lemmas.find(base, 'ADJ') ?? table.lemmas.find(base, '')) !== undefined;
+    // (Not after a short word: leeren is a verb, antesten not ante + sten.)
+    return word.endsWith(e) && base.length >= 5 && (table.lemmas.find(base, 'ADJ') ?? table.lemmas.find(base, '')) !== undefined;
   });
 }
 

@@ -67,7 +67,7 @@ export function addDing(table: FormTable, { nouns, interjections }: DingWords, s
     splits.set(n, list);
     for (const c of list) for (const id of c.ids) heads.add(id);
   }
-  const formsOf = formsOfLemmas(table, heads);
+  const formsOf = new Map([...table.formsOfLemmas(heads)].map(([id, list]) => [id, new Map(list.map(([form, bits]) => [form, bits & 0xff]))]));
   for (const n of fresh) {
     const id = table.lemmas.intern(n.noun, 'N');
     if (id === null) continue;
@@ -83,20 +83,6 @@ export function addDing(table: FormTable, { nouns, interjections }: DingWords, s
     }
   }
   for (const word of interjections) if (!skip(word) && !table.has(word)) table.add(word, word, 'INTJ', ['base'], source);
-}
-
-/** The folded forms of some lemmas, with their tag bits (one pass over the table). */
-function formsOfLemmas(table: FormTable, ids: ReadonlySet<number>): Map<number, Map<string, number>> {
-  const out = new Map<number, Map<string, number>>();
-  for (const form of table.forms()) {
-    for (const [id, bits] of table.sensesOfFolded(form)!) {
-      if (!ids.has(id)) continue;
-      let forms = out.get(id);
-      if (!forms) out.set(id, (forms = new Map()));
-      forms.set(form, bits & 0xff);
-    }
-  }
-  return out;
 }
 
 /** The ways a compound may end in a known noun: the prefix before it and that noun's lemmas, longest noun first. */

@@ -70,6 +70,26 @@ const OPEN_CLASSES = new Set<PartOfSpeech>(['N', 'V', 'ADJ']);
 
 type Sense = { id: number; tags: FormTag[] };
 
+/** What placing a word asks of the table and the source (made by addCspell). */
+interface Lookups {
+  /** The lemma of a text as a part of speech, if the table has it or the source lists it. */
+  attested(text: string, pos: PartOfSpeech): number | null;
+  /** Whether the source lists the word, written as a noun (capitalised) or not. */
+  listed(text: string, pos: PartOfSpeech): boolean;
+  /** Whether a word in -en is a declined or compared adjective, not an infinitive. */
+  isDeclined(w: string): boolean;
+  /** A noun's homonyms by its text (Ort¹, Ort²). */
+  homonyms(text: string, pos: PartOfSpeech): number[];
+  /** The verbs a form is known to be a form of. */
+  verbsOf(form: string): number[];
+  /** Whether the source lists a word in lower case or the table has it. */
+  known(text: string): boolean;
+  /** Whether a word ends in a past participle after another word (persönlichkeitsbezogen). */
+  endsInParticiple(w: string): boolean;
+  /** An adjective's lemma, added if new. */
+  internAdjective(text: string): number | null;
+}
+
 /**
  * Adds the words the other sources do not know, each with the lemmas the lemma model can
  * justify (docs/dictionaries.md):
@@ -158,14 +178,17 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     const f = foldWord(form, 'de');
     return f !== null && (table.idsOfFolded(f) ?? []).some((id) => table.lemmas.pos[id] === 'V' && (table.tagBitsOf(f, id) & PP) !== 0);
   };
-  /** The verbs a form is known to be a form of. */
-  const verbsOf = (form: string): number[] => table.sensesOf(form).filter((x) => x.pos === 'V').map((x) => x.id);
+  const lookups: Lookups = {
+    attested, listed, isDeclined, homonyms, known: knownForm, endsInParticiple,
+    verbsOf: (form) => table.sensesOf(form).filter((x) => x.pos === 'V').map((x) => x.id),
+    internAdjective: (text) => table.lemmas.intern(text, 'ADJ'),
+  };
 
   let added = 0;
   for (const w of todo) {
     // Folded again rather than kept: 400,000 pairs took 20 MB at the build's peak.
     const f = foldWord(w, 'de')!;
-    const compound = compoundSenses(w, f, table, attested, listed, isDeclined);
+    const compound = compoundSenses(w, f, table, lookups);
     // A compound's base the source lists comes first (Drohneneinsätzen of Drohneneinsatz);
     // then a listed base the word is a regular inflection of (Peruanerinnen of Peruanerin,
     // not of a Peruanerinne made with the noun Innen); then a compound's base the source does
@@ -173,7 +196,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // (Verwahrgebühr) is its own lemma, unless the word is an inflection of a listed base
     // (abbreviierst is not abbrevii + erst).
     const senses = compound?.listed
-      ?? inflectionSenses(w, attested, isDeclined, homonyms, verbsOf, (text) => table.lemmas.intern(text, 'ADJ'), knownForm, isParticiple)
+      ?? inflectionSenses(w, lookups)
       ?? compound?.unlisted?.()
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);
@@ -241,7 +264,7 @@ const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
  * Drohneneinsatz, listed or not); its base readings make the compound a lemma of its own
  * (Verwahrgebühr), used only if the word is no inflection of a listed base.
  */
-function compoundSenses(w: string, folded: string, table: FormTable, attested: (text: string, pos: PartOfSpeech) => number | null, listed: (text: string, pos: PartOfSpeech) => boolean, isDeclined: (w: string) => boolean): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
+function compoundSenses(w: string, folded: string, table: FormTable, { attested, listed, isDeclined }: Lookups): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
   const capital = CAPITAL.test(w);
   // Where each letter folds on its own (a–z, umlauts, ß), a head's folded form is a slice
   // of the word's: at[i] is where letter i's folding starts.
@@ -326,11 +349,11 @@ function foldedOffsets(w: string, folded: string): Uint16Array | null {
 
 const VERB_PREFIX_RUN = new RegExp(`^(${VERB_PREFIXES.join('|')})+$`);
 
-/** 2: a regular inflection of a base the source or the table lists. */
 /** The e the Duden allows before a verb's -st and -t, or leaves out (du soffest, soffst; ihr trafet, traft; du standest, standst). */
 const E_BEFORE: [string, string][] = [['est', 'st'], ['et', 't'], ['st', 'est'], ['t', 'et']];
 
-function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech) => number | null, isDeclined: (w: string) => boolean, homonyms: (text: string, pos: PartOfSpeech) => number[], verbsOf: (form: string) => number[], internAdjective: (text: string) => number | null, known: (text: string) => boolean, isParticiple: (text: string) => boolean): Sense[] | null {
+/** 2: a regular inflection of a base the source or the table lists. */
+function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective }: Lookups): Sense[] | null {
   const out: Sense[] = [];
   const add = (base: string, pos: PartOfSpeech, tags: FormTag[]) => {
     if (base.length < 2 || base === w || (pos === 'V' && isDeclined(base))) return;
@@ -414,13 +437,10 @@ function inflectionSenses(w: string, attested: (text: string, pos: PartOfSpeech)
   // traditionsgebundene: bezogen, gebunden): the compound adjective is its lemma. No verb
   // form ends in a participle and a declension ending, so -e and -en need no witness here.
   for (const [ending, tag] of ADJECTIVE_ENDINGS) {
-    if (tag !== 'infl' || !w.endsWith(ending)) continue;
     const base = w.slice(0, -ending.length);
-    for (let i = 3; i <= base.length - 5; i++) {
-      if (!isParticiple(base.slice(i))) continue;
-        const id = internAdjective(base);
-      if (id !== null) return [{ id, tags: [tag] }];
-    }
+    if (tag !== 'infl' || !w.endsWith(ending) || !endsInParticiple(base)) continue;
+    const id = internAdjective(base);
+    if (id !== null) return [{ id, tags: [tag] }];
   }
   return null;
 }

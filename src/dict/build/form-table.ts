@@ -277,6 +277,13 @@ export class FormTable {
     return out;
   }
 
+  /** Drops these lemmas as deleteLemmas does, and gives their forms as formsOfLemmas does (to file them anew). */
+  takeLemmas(ids: ReadonlySet<number>): Map<number, [string, number][]> {
+    const forms = this.formsOfLemmas(ids);
+    this.deleteLemmas(ids);
+    return forms;
+  }
+
   /** Drops every form's sense of these lemmas, and forms left without any (names). */
   deleteLemmas(ids: ReadonlySet<number>): void {
     // (Deleting or replacing the current entry while iterating a Map is safe.)

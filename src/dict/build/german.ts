@@ -326,8 +326,7 @@ function fileForeignPlurals(table: FormTable): void {
     }
     if (singulars.length > 0) plurals.set(id, singulars);
   });
-  const filed = table.formsOfLemmas(new Set(plurals.keys()));
-  table.deleteLemmas(new Set(plurals.keys()));
+  const filed = table.takeLemmas(new Set(plurals.keys()));
   const plural = tagBits(['plural']);
   for (const [id, singulars] of plurals) {
     for (const [form, b] of filed.get(id) ?? []) for (const s of singulars) table.addBits(form, s, ((b & ~0xff) | plural) >>> 0);
@@ -350,8 +349,7 @@ function respellOldLemmas(table: FormTable, rows: readonly [string, string, stri
     const known = table.lemmas.find(spelling, pos) !== undefined || (to !== null && table.hasFolded(to));
     old.set(id, from && to && !known ? { id: table.lemmas.intern(spelling, pos)!, from, to } : null);
   }
-  const forms = table.formsOfLemmas(new Set(old.keys()));
-  table.deleteLemmas(new Set(old.keys()));
+  const forms = table.takeLemmas(new Set(old.keys()));
   for (const [id, respell] of old) {
     if (!respell) continue;
     // The one place where the spellings differ: a common start, then `a` in the old, `b` in the new.

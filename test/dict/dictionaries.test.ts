@@ -141,6 +141,12 @@ describe('German words', () => {
     for (const [form, adjective] of [['forschere', 'forsch'], ['stichhaltigere', 'stichhaltig'], ['urbanere', 'urban']]) expect(lemmas(form), form).toEqual([adjective]);
     expect(lemmas('anzutestende')).toEqual(['antesten']);
   });
+  it("files the spellchecker's zu-infinitives under their verb, and leaves the lexicon's verbs with zu alone", () => {
+    for (const [form, verb] of [['abzublocken', 'abblocken'], ['abzublockende', 'abblocken'], ['anzulocken', 'anlocken'], ['darunterzulegen', 'darunterlegen']]) {
+      expect(lemmas(form), form).toEqual([verb]);
+    }
+    for (const verb of ['hinzufügen', 'bezuschussen']) expect(lemmas(verb), verb).toContain(verb);
+  });
   it('files a frami form of a noun with homonyms under the homonyms (des Ortes: Ort¹, Ort²), not as a word of its own', () => {
     for (const [form, noun] of [['Ortes', 'Ort'], ['Tones', 'Ton'], ['Bundes', 'Bund'], ['Dinges', 'Ding']]) {
       expect([...(lemmas(form) ?? [])].sort(), form).toEqual([`${noun}¹`, `${noun}²`].sort());

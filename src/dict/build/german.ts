@@ -287,7 +287,37 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
   fileForeignPlurals(table);
+  fileZuInfinitives(table);
   return table;
+}
+
+/** A zu-infinitive: verb prefixes, the last one separable (zu goes after it), zu, a verb. */
+const ZU_INFINITIVE = new RegExp(`^((?:${VERB_PREFIXES.join('|')})*(?:${VERB_PREFIXES.filter((p) => !INSEPARABLE.has(p) && p !== 'emp').join('|')}))zu(.+)$`);
+
+/**
+ * The spellchecker lists zu-infinitives as roots of their own, with their gerundives
+ * (abzublocken, abzublockende): they are forms of their verb (abblocken), as the frami
+ * words' are (inflectionSenses: wegzuführende of wegführen). About 400 were lemmas of their
+ * own, so abblocken and abzublocken counted as two words. The verb after zu must be one the
+ * table has; the verb with its prefixes is added where no source lists it (abpuffern).
+ */
+function fileZuInfinitives(table: FormTable): void {
+  const { bits } = table.lemmaCensus();
+  const lexicon = table.sourceMask([SOURCE.tables, SOURCE.verbs]);
+  const verbOf = new Map<number, number>();
+  table.lemmas.keys.forEach((key, id) => {
+    // Not a verb the lexicon gives (hinzufügen, zuzahlen), nor one after hin or her, where
+    // hinzu and herzu are prefixes too (hinzuladen: to load more, or hinladen's zu-infinitive).
+    if (table.lemmas.pos[id] !== 'V' || (bits[id]! & lexicon) !== 0) return;
+    const m = ZU_INFINITIVE.exec(lemmaText(key));
+    if (!m || /(hin|her)$/.test(m[1]!) || table.lemmas.find(m[2]!, 'V') === undefined) return;
+    const verb = table.lemmas.intern(m[1]! + m[2]!, 'V');
+    if (verb !== null && verb !== id) verbOf.set(id, verb);
+  });
+  const infl = tagBits(['infl']);
+  for (const [id, forms] of table.takeLemmas(new Set(verbOf.keys()))) {
+    for (const [form, bits] of forms) table.addBits(form, verbOf.get(id)!, ((bits & ~0xff) | infl) >>> 0);
+  }
 }
 
 /**

@@ -251,7 +251,7 @@ export class FormTable {
   }
 
   /** For each lemma id: how many forms it has, and its senses' tag and source bits together. */
-  lemmaCensus(): { forms: Uint32Array; bits: Uint32Array } {
+  lemmaCensus(): LemmaCensus {
     const forms = new Uint32Array(this.lemmas.keys.length), bits = new Uint32Array(this.lemmas.keys.length);
     for (const s of this.store.values()) {
       for (const [id, b] of sensesEntries(s)) {
@@ -306,6 +306,9 @@ export class FormTable {
     if (folded) this.store.delete(folded);
   }
 }
+
+/** For each lemma id: its number of forms, and its senses' tag and source bits together. */
+export interface LemmaCensus { forms: Uint32Array; bits: Uint32Array }
 
 /** Four folded letters (A–Z) from `at` as a number below 26⁴. */
 function fourLetters(folded: string, at: number): number {

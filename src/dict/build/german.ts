@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { foldWord } from '../../rules/fold.js';
 import { type FormTag, lemmaIdentity, lemmaText, type PartOfSpeech, tagBits } from '../../rules/lemma.js';
 import { packageDir } from './package-dir.js';
-import { eachLeaf, FormTable } from './form-table.js';
+import { eachLeaf, FormTable, type LemmaCensus } from './form-table.js';
 import type { HunspellWord } from './hunspell.js';
 import { looksLikeAbbreviation, stoplist } from './stoplist.js';
 import { germanSkip, properNames } from './de-names.js';
@@ -286,8 +286,11 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
-  fileForeignPlurals(table);
-  fileZuInfinitives(table);
+  // One census of the lemmas for both: the plurals move nouns' forms only, so a verb's
+  // sources are the same after them.
+  const census = table.lemmaCensus();
+  fileForeignPlurals(table, census);
+  fileZuInfinitives(table, census);
   return table;
 }
 
@@ -301,8 +304,7 @@ const ZU_INFINITIVE = new RegExp(`^((?:${VERB_PREFIXES.join('|')})*(?:${VERB_PRE
  * own, so abblocken and abzublocken counted as two words. The verb after zu must be one the
  * table has; the verb with its prefixes is added where no source lists it (abpuffern).
  */
-function fileZuInfinitives(table: FormTable): void {
-  const { bits } = table.lemmaCensus();
+function fileZuInfinitives(table: FormTable, { bits }: LemmaCensus): void {
   const lexicon = table.sourceMask([SOURCE.tables, SOURCE.verbs]);
   const verbOf = new Map<number, number>();
   table.lemmas.keys.forEach((key, id) => {
@@ -338,8 +340,7 @@ const FOREIGN_PLURALS: [string, string[]][] = [
  * of a noun that the lexicon or the spellchecker has (not one only the frami list or
  * all-the-german-words have: their Martinus, Drusus are names), is that noun's plural.
  */
-function fileForeignPlurals(table: FormTable): void {
-  const { forms, bits } = table.lemmaCensus();
+function fileForeignPlurals(table: FormTable, { forms, bits }: LemmaCensus): void {
   const given = table.sourceMask([SOURCE.tables, SOURCE.verbs, SOURCE.adjectives, SOURCE.nouns]);
   const nounSources = table.sourceMask([SOURCE.nouns, SOURCE.hunspell]);
   const plurals = new Map<number, number[]>();

@@ -77,6 +77,50 @@ describe('German lemmas: one identity per word', () => {
     for (const [a, b] of [['Leben', 'lebe'], ['Essens', 'isst'], ['Vermögens', 'vermag']]) expect(different(a, b), `${a}/${b}`).toBe(true);
     expect(lemmas('Gurren')).toEqual(['gurren']); // not a headword: the verb's infinitive
   });
+  it("a nominalised infinitive the spellchecker lists as a noun is still its verb's, unless it is a headword", () => {
+    // igerman98 lists some 2,000 of them as roots (Bringen, Nehmen, Abarbeiten): gehen and
+    // ging, bringen and brachte were two words because GEHEN could be the noun.
+    for (const [a, b] of [['gehen', 'ging'], ['bringen', 'brachte'], ['nehmen', 'nimm'], ['kennen', 'kannte'], ['Abarbeitens', 'abgearbeitet'], ['Sehens', 'sah']]) {
+      expect(different(a, b), `${a}/${b}`).toBe(false);
+    }
+    expect(lemmas('Bringens')).toEqual(['bringen']);
+    // Count nouns (a plural in the lexicon), the lexicalised ones, and nouns of another
+    // gender the lexicon gives only as the nominalisation stay words of their own.
+    for (const [a, b] of [['Wissen', 'wusste'], ['Vertrauens', 'vertraute'], ['Treffen', 'traf'], ['Übereinkommen', 'übereinkam'], ['Husten', 'hustete'], ['Nutzen', 'nutzte'], ['Norden', 'nordete']]) {
+      expect(different(a, b), `${a}/${b}`).toBe(true);
+    }
+  });
+  it('a noun the lexicon declines as an adjective but the spellchecker lists as a noun is a noun of its own (die Liebe, die Platten, die Runde)', () => {
+    for (const w of ['Liebe', 'Platte', 'Platten', 'Wüste', 'Ebene', 'Spitze', 'Spitzen', 'Zentrale', 'Taube', 'Runde', 'Stille', 'Treue']) expect(lemmas(w), w).toContain(w.replace(/n$/, ''));
+    expect(lemmas('Finales')).toContain('Finale');
+    expect(lemmas('Schlussrunden')).toEqual(['Schlussrunde']); // and its compounds
+    // Not a stem the spellchecker marks for compounds only (Rechte/h): Bürgerrechten is Bürgerrecht's.
+    expect(lemmas('Bürgerrechten')).toEqual(['Bürgerrecht']);
+    expect(different('Platten', 'platt')).toBe(true);
+    expect(lemmas('Kranke')).not.toContain('Kranke'); // der Kranke, ein Kranker: the adjective's (krank; also kranken's)
+  });
+  it('a participle a source compares is an adjective of its own, with its comparison (verrückt, verrücktere, verrückteste)', () => {
+    for (const [a, b] of [['verrückt', 'verrücken'], ['bestimmt', 'bestimmen'], ['angemessen', 'anmessen']]) expect(different(a, b), `${a}/${b}`).toBe(true);
+    expect(lemmas('verrückteste')).toEqual(['verrückt']);
+    expect(lemmas('bestimmteren')).toEqual(['bestimmt']);
+    // A plain participle is the verb's form only, and is not compared.
+    expect(lemmas('gelaufen')).toEqual(['laufen']);
+    expect(de.has(foldWord('gelaufenere', 'de')!)).toBe(false);
+  });
+  it('a compound ending in a nominalised infinitive is a noun (das Blutvergießen, des Bogenschießens), not a compound of its last letters', () => {
+    expect(lemmas('Blutvergießen')).toEqual(['Blutvergießen']);
+    expect(lemmas('Bogenschießens')).toEqual(['Bogenschießen']);
+    expect(lemmas('Herzversagen')).toEqual(['Herzversagen']);
+  });
+  it('an adverb is compared as that adverb (bald: eher, am ehesten; gern: lieber; oft: öfter)', () => {
+    for (const [a, b] of [['bald', 'eher'], ['oft', 'öfter']]) {
+      expect(different(a, b), `${a}/${b}`).toBe(false);
+    }
+    expect(lemmas('eher')).toEqual(['bald']);
+    expect(lemmas('ehesten')).toContain('bald'); // and the adjective ehest's form
+    expect(lemmas('lieber')).toContain('gern'); // and lieb's, lieben's
+    expect(lemmas('gern')).toEqual(['gern']);
+  });
   it('verbs with two past participles give both, and no joined junk', () => {
     expect(lemmas('gesandt')).toContain('senden');
     expect(lemmas('gesendet')).toContain('senden');

@@ -285,6 +285,17 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
     const nounHead = capital && ids.some((id) => table.lemmas.pos[id] === 'N');
     for (const id of ids) {
       const pos = table.lemmas.pos[id]!;
+      if (capital && !nounHead && pos === 'V') {
+        // A noun ending in a nominalised infinitive (das Blutsaugen, des Blutsaugens): the
+        // verb's where a verb of that spelling is listed (das Herunterladen), else a noun of
+        // its own. (Not Bluts + Augen, and not a lemma made of its letters.)
+        const verb = lemmaText(table.lemmas.keys[id]!);
+        const infinitive = (table.tagBitsOf(headFolded, id) & INF) !== 0;
+        if ((infinitive || headFolded === `${foldWord(verb, 'de')}S`) && attested((prefix + verb).toLowerCase(), 'V') === null) {
+          unlisted.push({ lemma: prefix + verb, pos: 'N', tags: [infinitive ? 'base' : 'infl'] });
+          continue;
+        }
+      }
       if (!OPEN_CLASSES.has(pos) || (capital ? (nounHead && pos !== 'N') || (pos === 'V' && (table.tagBitsOf(headFolded, id) & INF) === 0) : pos === 'N')) continue;
       const text = lemmaText(table.lemmas.keys[id]!).replace(/#\d$/, '');
       const lemma = pos === 'N' ? prefix + lowerFirst(text) : (prefix + text).toLowerCase();

@@ -6,7 +6,7 @@ import { packageDir } from './package-dir.js';
 import { expandHunspell, type HunspellWord } from './hunspell.js';
 import { cspellCandidates } from './cspell.js';
 import { germanSkip, properNames } from './de-names.js';
-import { compoundCandidates, readGermanFrequencies, readGermanWordList } from './german-word-list.js';
+import { comparisonCandidates, compoundCandidates, readGermanFrequencies, readGermanWordList } from './german-word-list.js';
 import { collectGarbage } from '../../memory.js';
 
 // Work of the German build that needs nothing the build has made runs in a worker thread
@@ -26,10 +26,15 @@ export interface GermanSources {
   sift(words: string): void;
   /** The frami words that may be words (cspellCandidates). */
   cspell(): Promise<string>;
-  /** all-the-german-words' nouns in use, one a line (compoundCandidates). */
-  compounds(): Promise<string>;
+  /** all-the-german-words' nouns in use (compoundCandidates) and comparatives of participles (comparisonCandidates), one a line. */
+  compounds(): Promise<WordListCandidates>;
   /** Stops the worker (a build that failed). */
   close(): void;
+}
+
+export interface WordListCandidates {
+  nouns: string;
+  compared: string;
 }
 
 const ROLE = 'postboggle german sources';
@@ -49,7 +54,10 @@ async function hunspellLines(chunk: (lines: string) => void, size = 20_000): Pro
 }
 
 const siftCspell = (words: string) => cspellCandidates(words, germanSkip(properNames()));
-const siftWordList = () => compoundCandidates(readGermanWordList(), readGermanFrequencies());
+const siftWordList = (): WordListCandidates => {
+  const words = readGermanWordList();
+  return { nouns: compoundCandidates(words, readGermanFrequencies()), compared: comparisonCandidates(words) };
+};
 
 /** Reads one line of GermanSources.hunspell back. */
 export function hunspellWord(line: string): HunspellWord {
@@ -98,7 +106,7 @@ export function startGermanSources(inThread = false): GermanSources {
   // A failure surfaces where the build asks for the result, not as an unhandled rejection before.
   const hunspell = new Promise<string[]>((resolve, reject) => { settle.hunspell = { resolve, reject }; });
   const cspell = new Promise<string>((resolve, reject) => { settle.cspell = { resolve, reject }; });
-  const compounds = new Promise<string>((resolve, reject) => { settle.compounds = { resolve, reject }; });
+  const compounds = new Promise<WordListCandidates>((resolve, reject) => { settle.compounds = { resolve, reject }; });
   for (const p of [hunspell, cspell, compounds]) p.catch(() => {});
   const sources: GermanSources = {
     hunspell: () => hunspell,
@@ -107,7 +115,7 @@ export function startGermanSources(inThread = false): GermanSources {
     compounds: () => compounds,
     close: () => void worker.terminate(),
   };
-  worker.on('message', (m: { hunspell?: string; hunspellDone?: true; cspell?: string; compounds?: string }) => {
+  worker.on('message', (m: { hunspell?: string; hunspellDone?: true; cspell?: string; compounds?: WordListCandidates }) => {
     if (m.hunspell !== undefined) chunks.push(m.hunspell);
     if (m.hunspellDone) settle.hunspell.resolve(chunks as never);
     if (m.cspell !== undefined) settle.cspell.resolve(m.cspell as never);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldWord } from '../../rules/fold.js';
+import { tagBits } from '../../rules/lemma.js';
 import type { FormTable } from './form-table.js';
 import { addCspell, cspellCandidates } from './cspell.js';
 import { packageDir } from './package-dir.js';
@@ -59,14 +60,18 @@ const QUOTE = 0x22;
 /**
  * Each string of a JSON array of strings without escapes (a word with a quote or backslash
  * is no word anyway) that may be a noun: a word starting with a lower-case ASCII letter,
- * digit or sign is passed over without being decoded.
+ * digit or sign is passed over without being decoded. With `lowerCase`, the other way
+ * round: each word starting with a lower-case letter (ASCII, or any non-ASCII letter) that
+ * ends in one of the bytes of `lastBytes` (all if not given).
  */
-export function eachWord(bytes: Buffer, visit: (word: string) => void): void {
+export function eachWord(bytes: Buffer, visit: (word: string) => void, lowerCase = false, lastBytes?: ReadonlySet<number>): void {
   const end = bytes.lastIndexOf(QUOTE);
   for (let at = 2, next = bytes.indexOf(SEPARATOR, at); at < end; at = next + 3, next = bytes.indexOf(SEPARATOR, at)) {
     if (next < 0) next = end;
     const first = bytes[at]!;
-    if (first < 0x41 || (first > 0x5a && first < 0x80)) continue;
+    const capital = first >= 0x41 && (first <= 0x5a || first >= 0x80);
+    const lower = (first >= 0x61 && first <= 0x7a) || first >= 0x80;
+    if (lowerCase ? !lower || (lastBytes && !lastBytes.has(bytes[next - 1]!)) : !capital) continue;
     visit(bytes.toString('utf8', at, next));
   }
 }
@@ -137,9 +142,61 @@ export function compoundCandidates(words: Buffer, frequent: ReadonlySet<string>)
   return kept.length ? `${kept.join('\n')}\n` : '';
 }
 
+/**
+ * The list's comparatives and superlatives of words ending like a participle (verrücktere,
+ * angemessensten, bekannteste), one a line in the list's order: the evidence that a past
+ * participle is compared, and so an adjective of its own (comparedParticiples). A bare -er
+ * (verrückter) is left out: it is also the positive's strong form.
+ */
+export function comparisonCandidates(words: Buffer): string {
+  const kept: string[] = [];
+  eachWord(words, (w) => {
+    if (COMPARED.test(w)) kept.push(w);
+  }, true, COMPARISON_LAST_BYTES);
+  return kept.length ? `${kept.join('\n')}\n` : '';
+}
+
+/** e, m, n, r, s: the last letters of the comparison endings. */
+const COMPARISON_LAST_BYTES = new Set([...'emnrs'].map((c) => c.charCodeAt(0)));
+
+const COMPARED = /^\p{Ll}+(?:t|en)(?:er(?:e|em|en|er|es)|e?st(?:e|em|en|er|es))$/u;
+/** The comparison endings after a participle, longest first, with the degree each makes. */
+const COMPARISON_ENDINGS: [string, 'comp' | 'sup'][] = [
+  ...['erem', 'eren', 'erer', 'eres', 'ere'].map((e): [string, 'comp'] => [e, 'comp']),
+  ...['estem', 'esten', 'ester', 'estes', 'este', 'stem', 'sten', 'ster', 'stes', 'ste'].map((e): [string, 'sup'] => [e, 'sup']),
+];
+
+/**
+ * The past participles the word list compares (comparisonCandidates), each with its
+ * comparison forms: verrückt (verrücktere, verrückteste), bestimmt, angemessen. The list
+ * compares no plain participle (gelaufenere, gekauftere, gemachtere are not in it), so
+ * these are the participles the Duden lists as adjectives of their own.
+ */
+export function comparedParticiples(candidates: string, participles: ReadonlySet<string>): Map<string, [string, 'comp' | 'sup'][]> {
+  const found = new Map<string, [string, 'comp' | 'sup'][]>();
+  for (let at = 0, end = candidates.indexOf('\n'); end >= 0; at = end + 1, end = candidates.indexOf('\n', at)) {
+    const w = candidates.slice(at, end);
+    for (const [ending, degree] of COMPARISON_ENDINGS) {
+      const stem = w.slice(0, w.length - ending.length);
+      if (!w.endsWith(ending) || !participles.has(stem)) continue;
+      let forms = found.get(stem);
+      if (!forms) found.set(stem, (forms = []));
+      forms.push([w, degree]);
+      break;
+    }
+  }
+  return found;
+}
+
+const INF = tagBits(['inf']);
+
 /** The candidates (compoundCandidates) the dictionary lacks that are two words it knows. */
 export function germanWordListCompounds(table: FormTable, candidates: string): string[] {
-  const isNounForm = (folded: string) => (table.idsOfFolded(folded) ?? []).some((id) => table.lemmas.pos[id] === 'N');
+  // A noun's form, or a verb's infinitive with or without the genitive -s: a nominalised
+  // one (Blut|vergießen, des Bogen|schießens).
+  const infinitive = (folded: string, id: number) => (table.tagBitsOf(folded, id) & INF) !== 0;
+  const isNounForm = (folded: string) => (table.idsOfFolded(folded) ?? []).some((id) => table.lemmas.pos[id] === 'N'
+    || (table.lemmas.pos[id] === 'V' && (infinitive(folded, id) || (folded.endsWith('S') && infinitive(folded.slice(0, -1), id)))));
   const kept: string[] = [];
   for (let at = 0, end = candidates.indexOf('\n'); end >= 0; at = end + 1, end = candidates.indexOf('\n', at)) {
     const w = candidates.slice(at, end);

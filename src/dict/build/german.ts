@@ -11,7 +11,7 @@ import { type GermanSources, hunspellWord, startGermanSources } from './german-s
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
 import { addCspell, readCspellWords } from './cspell.js';
-import { addGermanWordList, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds } from './german-word-list.js';
+import { addGermanWordList, comparedParticiples, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds } from './german-word-list.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
 import { collectGarbage } from '../../memory.js';
@@ -181,7 +181,13 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   /** Adjectives whose comparison the grammar tables give (besser, beste: gut). */
   const comparedInTables = new Set<string>();
   for (const [form, positive, degree] of readTable<[string, string, string]>('de-comparison', 3)) {
-    table.add(form, positive, 'ADJ', [degree === 'sup' ? 'sup' : 'comp'], SOURCE.tables);
+    const tags: FormTag[] = [degree === 'sup' ? 'sup' : 'comp'];
+    // An adverb compared (bald: eher, am ehesten; gern: lieber; oft: öfter) is compared as
+    // that adverb, not as an adjective of the same spelling no source has.
+    const senses = table.sensesOf(positive);
+    const adverb = senses.some((x) => x.pos === 'ADJ') ? undefined : senses.find((x) => x.pos === 'ADV');
+    if (adverb) table.addToLemma(form, adverb.id, tags, SOURCE.tables);
+    else table.add(form, positive, 'ADJ', tags, SOURCE.tables);
     comparedInTables.add(positive);
   }
 
@@ -200,6 +206,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   // them, so these nouns are where their comparison comes from.
   const comparisonAttested = (adjective: string) => adjectiveLemma(adjective)[1] !== 'V' || (roots.get(adjective) ?? '').includes('C') || comparedInTables.has(adjective);
   const nounsKnown = new Set<string>();
+  const lexicalisedInfinitives = new Set(readTable<[string, string]>('de-nominalised-headwords', 2).map(([noun]) => noun));
   const homonyms = homonymSenses(readTable<[string, string, string]>('de-homonyms', 3));
   for (const [lemma, sense, plurals] of readTable<[string, string, string]>('de-homonyms', 3)) {
     for (const form of plurals.split(',').map((f) => f.trim()).filter(Boolean)) table.add(form, `${lemma}#${sense}`, 'N', ['plural'], SOURCE.tables);
@@ -217,8 +224,14 @@ async function buildFromSources(report: Progress, systemSources: readonly System
       forms.push(form);
       kinds.push(path.includes('PLU') ? 'plural' : path.length === 2 && path[0] === 'NOM' && path[1] === 'SIN' ? 'base' : 'infl');
     });
-    const base = nominalisedBase(noun, forms, adjectives, adjectiveLemma)
-      ?? nominalisedInfinitive(noun, forms, verbNames, roots);
+    // A noun the spellchecker lists as a word (its flag h, NEEDAFFIX, marks a stem for
+    // compounds only: Rechte/h) without the adjectival -r (Liebe, Platte, Wüste, Runde,
+    // Stille: die Platten; not der Alte, ein Alter) is a noun of its own, though the
+    // lexicon, one entry a spelling, declines it as the adjective's nominalisation.
+    const flags = roots.get(noun);
+    const ownNoun = flags !== undefined && !flags.includes('R') && !flags.includes('h');
+    const base = (ownNoun ? null : nominalisedBase(noun, forms, adjectives, adjectiveLemma))
+      ?? (n.G === 'N' && !kinds.includes('plural') && !lexicalisedInfinitives.has(noun) ? nominalisedInfinitive(noun, forms, verbNames) : null);
     // Each form and kind once: a paradigm repeats forms (adding one again changes nothing).
     const seen = new Set<string>();
     forms.forEach((form, i) => {
@@ -270,6 +283,9 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   // imperative is two words.
   for (const [short, inf, id] of shortImperatives) if (!compoundVerb(inf, verbNames)) table.addToLemma(short, id, ['infl'], SOURCE.tables);
   table.mergeLemmas(comparisonMerges(table, adjectives));
+  // The lexicon's adjectives that are past participles (verrückt, bestimmt, gelaufen), kept
+  // until the word list says which of them are compared.
+  const participleAdjectives = new Set([...adjectives].filter((a) => participleOf.has(foldWord(a, 'de') ?? a)));
   // And what the lexicons' passes needed, before the frami words come in (the build's peak).
   for (const done of [roots, participleOf, nounsKnown, verbNames, adjectives]) done.clear();
   hunspellRootFlags = new Map();
@@ -278,7 +294,10 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   progress('@cspell/dict-de-de (frami)');
   addCspell(table, { candidates: await sources.cspell() }, SOURCE.cspell, skip);
   progress(`${GERMAN_WORD_LIST} (compounds in use, ${GERMAN_FREQUENCIES})`);
-  addGermanWordList(table, germanWordListCompounds(table, await sources.compounds()), SOURCE.wordList, skip);
+  const wordList = await sources.compounds();
+  addGermanWordList(table, germanWordListCompounds(table, wordList.nouns), SOURCE.wordList, skip);
+  addComparedParticiples(table, comparedParticiples(wordList.compared, participleAdjectives));
+  participleAdjectives.clear();
   if (ding && dingWords) {
     progress(`${ding.debian} (the Ding)`);
     addDing(table, dingWords, ding.debian, skip);
@@ -566,6 +585,23 @@ function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySe
 }
 
 /**
+ * A past participle the word list compares (verrückt: verrücktere, verrückteste) is an
+ * adjective of its own as well as the verb's form, as the Duden lists it: the positive and
+ * its declined forms (the lexicon's) take the adjective's lemma too, and the comparison
+ * forms are the adjective's only. So verrückt and verrücken are two words, and verrückter
+ * and verrückteste are words at all (no other source has them).
+ */
+function addComparedParticiples(table: FormTable, compared: Map<string, [string, 'comp' | 'sup'][]>): void {
+  for (const [participle, forms] of compared) {
+    const id = table.lemmas.intern(participle, 'ADJ');
+    if (id === null) continue;
+    table.addToLemma(participle, id, ['base'], SOURCE.adjectives);
+    for (const ending of ['e', 'em', 'en', 'er', 'es']) if (table.has(participle + ending)) table.addToLemma(participle + ending, id, ['infl'], SOURCE.adjectives);
+    for (const [form, degree] of forms) table.addToLemma(form, id, [degree], SOURCE.wordList);
+  }
+}
+
+/**
  * Names the sources list as nouns (München, Frankreich, Georg), unless the same spelling is
  * also a common word (Essen, Rose: the names table says so).
  */
@@ -613,13 +649,15 @@ function homonymSenses(rows: [string, string, string][]) {
 }
 
 /**
- * The verb of a nominalised infinitive (das Gurren, des Gurrens → gurren), if the noun is one
- * and not a headword of its own: the spellchecker lists lexicalised ones (Leben, Essen,
- * Vermögen) as nouns of their own.
+ * The verb of a nominalised infinitive (das Gurren, des Gurrens → gurren; das Bringen →
+ * bringen), if the noun is one. The caller keeps the headwords of their own: neuter nouns
+ * with a plural (das Essen, die Essen; Leben, Vermögen) and the lexicalised ones of
+ * tables/de-nominalised-headwords.tsv (Wissen, Vertrauen). The spellchecker's roots are no
+ * guide: it lists some 2,000 nominalisations (Bringen, Nehmen, Abarbeiten) as nouns.
  */
-function nominalisedInfinitive(noun: string, forms: string[], verbs: ReadonlySet<string>, roots: Map<string, string>): [string, PartOfSpeech] | null {
+function nominalisedInfinitive(noun: string, forms: string[], verbs: ReadonlySet<string>): [string, PartOfSpeech] | null {
   const lower = noun.toLowerCase();
-  if (!verbs.has(lower) || roots.has(noun)) return null;
+  if (!verbs.has(lower)) return null;
   return forms.every((f) => f === noun || f === `${noun}s`) ? [lower, 'V'] : null;
 }
 

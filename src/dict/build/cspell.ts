@@ -290,9 +290,9 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
         // verb's where a verb of that spelling is listed (das Herunterladen), else a noun of
         // its own. (Not Bluts + Augen, and not a lemma made of its letters.)
         const verb = lemmaText(table.lemmas.keys[id]!);
-        const infinitive = (table.tagBitsOf(headFolded, id) & INF) !== 0;
-        if ((infinitive || headFolded === `${foldWord(verb, 'de')}S`) && attested((prefix + verb).toLowerCase(), 'V') === null) {
-          unlisted.push({ lemma: prefix + verb, pos: 'N', tags: [infinitive ? 'base' : 'infl'] });
+        const tag = nominalisedInfinitiveTag(table, headFolded, id);
+        if (tag && attested((prefix + verb).toLowerCase(), 'V') === null) {
+          unlisted.push({ lemma: prefix + verb, pos: 'N', tags: [tag] });
           continue;
         }
       }
@@ -331,6 +331,15 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
     }
   }
   return null;
+}
+
+/**
+ * What a verb's form is as a nominalised infinitive's: the infinitive itself ('base': das
+ * Schießen) or it with the genitive -s ('infl': des Schießens); null for any other form.
+ */
+export function nominalisedInfinitiveTag(table: FormTable, folded: string, id: number): 'base' | 'infl' | null {
+  if ((table.tagBitsOf(folded, id) & INF) !== 0) return 'base';
+  return folded.endsWith('S') && (table.tagBitsOf(folded.slice(0, -1), id) & INF) !== 0 ? 'infl' : null;
 }
 
 /** What each German letter folds to (foldWord), for the letters that fold on their own. */

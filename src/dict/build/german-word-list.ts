@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldWord } from '../../rules/fold.js';
-import { tagBits } from '../../rules/lemma.js';
 import type { FormTable } from './form-table.js';
-import { addCspell, cspellCandidates } from './cspell.js';
+import { addCspell, cspellCandidates, nominalisedInfinitiveTag } from './cspell.js';
 import { packageDir } from './package-dir.js';
 
 // The word list of the npm package all-the-german-words: 1.68 million German words, the
@@ -188,15 +187,11 @@ export function comparedParticiples(candidates: string, participles: ReadonlySet
   return found;
 }
 
-const INF = tagBits(['inf']);
-
 /** The candidates (compoundCandidates) the dictionary lacks that are two words it knows. */
 export function germanWordListCompounds(table: FormTable, candidates: string): string[] {
-  // A noun's form, or a verb's infinitive with or without the genitive -s: a nominalised
-  // one (Blut|vergießen, des Bogen|schießens).
-  const infinitive = (folded: string, id: number) => (table.tagBitsOf(folded, id) & INF) !== 0;
+  // A noun's form, or a nominalised infinitive's (Blut|vergießen, des Bogen|schießens).
   const isNounForm = (folded: string) => (table.idsOfFolded(folded) ?? []).some((id) => table.lemmas.pos[id] === 'N'
-    || (table.lemmas.pos[id] === 'V' && (infinitive(folded, id) || (folded.endsWith('S') && infinitive(folded.slice(0, -1), id)))));
+    || (table.lemmas.pos[id] === 'V' && nominalisedInfinitiveTag(table, folded, id) !== null));
   const kept: string[] = [];
   for (let at = 0, end = candidates.indexOf('\n'); end >= 0; at = end + 1, end = candidates.indexOf('\n', at)) {
     const w = candidates.slice(at, end);

@@ -112,6 +112,13 @@ describe('German lemmas: one identity per word', () => {
     expect(lemmas('Bogenschießens')).toEqual(['Bogenschießen']);
     expect(lemmas('Herzversagen')).toEqual(['Herzversagen']);
   });
+  it("a noun the spellchecker lists that is spelt like a verb's form is a noun (der Biss, not only biss of beißen); an umlaut plural listed on its own is its singular's", () => {
+    for (const [form, noun] of [['Biss', 'Biss'], ['Bisse', 'Biss'], ['Hieb', 'Hieb'], ['Trank', 'Trank'], ['Flocke', 'Flocke'], ['Zeche', 'Zeche'], ['Nähte', 'Naht'], ['Bögen', 'Bogen'], ['Auswüchse', 'Auswuchs']]) {
+      expect(lemmas(form), form).toContain(noun);
+    }
+    expect(lemmas('Angestellte')).not.toContain('Angestellte'); // ein Angestellter: anstellen's, as der Kranke is krank's
+    expect(lemmas('Hingucker')).toEqual(['Hingucker']); // a stem for compounds only (Guck-) is no noun to end a word in
+  });
   it('an adverb is compared as that adverb (bald: eher, am ehesten; gern: lieber; oft: öfter)', () => {
     for (const [a, b] of [['bald', 'eher'], ['oft', 'öfter']]) {
       expect(different(a, b), `${a}/${b}`).toBe(false);

@@ -10,7 +10,7 @@ import { germanSkip, properNames } from './de-names.js';
 import { type GermanSources, hunspellWord, startGermanSources } from './german-sources.js';
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
-import { addCspell, readCspellWords } from './cspell.js';
+import { addCspell, nominalisedInfinitiveTag, readCspellWords } from './cspell.js';
 import { addGermanWordList, comparedParticiples, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds } from './german-word-list.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
@@ -482,6 +482,25 @@ function prefixedVerbForm(root: string, table: FormTable): { id: number; pos: Pa
   return [];
 }
 const rootLexemeCache = new Map<string, number[]>();
+/**
+ * The noun a root listed on its own is the umlaut plural of (Bögen: Bogen; Nähte: Naht;
+ * Auswüchse: Auswuchs): a noun of the table, or a root the spellchecker lists too (its
+ * roots come in an order where Nähte is before Naht). None if there is no such noun.
+ */
+function umlautSingular(root: string, table: FormTable): { id: number }[] {
+  // Not -er, -ern: Bänker, Fänger are agent nouns, not plurals.
+  for (const ending of ['e', 'en', 'n', '']) {
+    if (!root.endsWith(ending)) continue;
+    // The last umlaut taken back (Auswüchs: Auswuchs; Bögen: Bogen; Bäum: Baum).
+    const singular = root.slice(0, root.length - ending.length).replace(/^(.*)([äöü])/, (_, before: string, u: string) => before + UMLAUT_VOWEL[u]);
+    if (singular === root.slice(0, root.length - ending.length)) continue;
+    const id = table.lemmas.find(singular, 'N') ?? (hunspellRootFlags.has(singular) ? table.lemmas.intern(singular, 'N') ?? undefined : undefined);
+    if (id !== undefined) return [{ id }];
+  }
+  return [];
+}
+const UMLAUT_VOWEL: Record<string, string> = { 'ä': 'a', 'ö': 'o', 'ü': 'u' };
+
 /** The Hunspell roots and their flags, while a build runs. */
 let hunspellRootFlags: ReadonlyMap<string, string> = new Map();
 
@@ -502,7 +521,17 @@ function rootLexemes(w: HunspellWord, table: FormTable): number[] {
     // The lexicon's noun of this spelling (Bank¹ and Bank² for Bank), else the words the root
     // is a form of (Männer of Mann; Kranke of krank).
     const same = known.filter((s) => s.pos === 'N' && sameText(s.key, w.root));
-    const chosen = same.length > 0 ? same : known;
+    // Not a verb's finite form: der Biss, der Hieb, der Trank are nouns, not biss of beißen.
+    // A nominalised infinitive is its verb's (das Bringen, des Bringens), and so is a
+    // participle declined as a noun, which the adjectival -r flag marks (der Angestellte,
+    // ein Angestellter: anstellen), as the nominalised adjectives are the adjective's.
+    const folded = foldWord(w.root, 'de') ?? w.root;
+    // (A stem for compounds only, flag h, NEEDAFFIX, is no noun: Guck-, Fräs-, Hör-.)
+    const nounLike = known.filter((s) => s.pos !== 'V' || /[Rh]/.test(w.rootFlags) || nominalisedInfinitiveTag(table, folded, s.id) !== null);
+    // (A root known only as a verb's form may be an umlaut plural listed on its own: Nähte
+    // is nähen's past and Naht's plural. A root not known at all stays a noun of its own:
+    // Töpfer is no plural of Topf.)
+    const chosen = same.length > 0 ? same : nounLike.length > 0 || known.length === 0 ? nounLike : umlautSingular(w.root, table);
     lexemes = chosen.length > 0 ? chosen.map((s) => s.id) : [table.lemmas.intern(w.root, 'N')!];
   } else {
     const pos: PartOfSpeech = VERB_FLAGS.test(w.rootFlags) && /n$/.test(w.root) ? 'V' : ADJECTIVE_FLAGS.test(w.rootFlags) ? 'ADJ' : 'ADV';

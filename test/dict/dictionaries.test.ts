@@ -93,6 +93,9 @@ describe('German lemmas: one identity per word', () => {
   it('a noun the lexicon declines as an adjective but the spellchecker lists as a noun is a noun of its own (die Liebe, die Platten, die Runde)', () => {
     for (const w of ['Liebe', 'Platte', 'Platten', 'Wüste', 'Ebene', 'Spitze', 'Spitzen', 'Zentrale', 'Taube', 'Runde', 'Stille', 'Treue']) expect(lemmas(w), w).toContain(w.replace(/n$/, ''));
     expect(lemmas('Finales')).toContain('Finale');
+    // And those the spellchecker does not list, from tables/de-adjective-nouns.tsv.
+    for (const w of ['Tiefe', 'Ferne', 'Leere', 'Süße', 'Fremde', 'Senkrechte']) expect(lemmas(w), w).toContain(w);
+    expect(different('Tiefen', 'tief')).toBe(true);
     expect(lemmas('Schlussrunden')).toEqual(['Schlussrunde']); // and its compounds
     // Not a stem the spellchecker marks for compounds only (Rechte/h): Bürgerrechten is Bürgerrecht's.
     expect(lemmas('Bürgerrechten')).toEqual(['Bürgerrecht']);

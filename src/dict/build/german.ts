@@ -207,6 +207,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   const comparisonAttested = (adjective: string) => adjectiveLemma(adjective)[1] !== 'V' || (roots.get(adjective) ?? '').includes('C') || comparedInTables.has(adjective);
   const nounsKnown = new Set<string>();
   const lexicalisedInfinitives = new Set(readTable<[string, string]>('de-nominalised-headwords', 2).map(([noun]) => noun));
+  const adjectiveNouns = new Set(readTable<[string, string]>('de-adjective-nouns', 2).map(([noun]) => noun));
   const homonyms = homonymSenses(readTable<[string, string, string]>('de-homonyms', 3));
   for (const [lemma, sense, plurals] of readTable<[string, string, string]>('de-homonyms', 3)) {
     for (const form of plurals.split(',').map((f) => f.trim()).filter(Boolean)) table.add(form, `${lemma}#${sense}`, 'N', ['plural'], SOURCE.tables);
@@ -229,7 +230,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
     // Stille: die Platten; not der Alte, ein Alter) is a noun of its own, though the
     // lexicon, one entry a spelling, declines it as the adjective's nominalisation.
     const flags = roots.get(noun);
-    const ownNoun = flags !== undefined && !flags.includes('R') && !flags.includes('h');
+    const ownNoun = (flags !== undefined && !flags.includes('R') && !flags.includes('h')) || adjectiveNouns.has(noun);
     const base = (ownNoun ? null : nominalisedBase(noun, forms, adjectives, adjectiveLemma))
       ?? (n.G === 'N' && !kinds.includes('plural') && !lexicalisedInfinitives.has(noun) ? nominalisedInfinitive(noun, forms, verbNames) : null);
     // Each form and kind once: a paradigm repeats forms (adding one again changes nothing).

@@ -225,12 +225,11 @@ async function buildFromSources(report: Progress, systemSources: readonly System
       forms.push(form);
       kinds.push(path.includes('PLU') ? 'plural' : path.length === 2 && path[0] === 'NOM' && path[1] === 'SIN' ? 'base' : 'infl');
     });
-    // A noun the spellchecker lists as a word (its flag h, NEEDAFFIX, marks a stem for
-    // compounds only: Rechte/h) without the adjectival -r (Liebe, Platte, Wüste, Runde,
-    // Stille: die Platten; not der Alte, ein Alter) is a noun of its own, though the
-    // lexicon, one entry a spelling, declines it as the adjective's nominalisation.
+    // A noun the spellchecker lists as a noun word (Liebe, Platte, Wüste, Runde, Stille: die
+    // Platten; not der Alte, ein Alter) is a noun of its own, though the lexicon, one entry
+    // a spelling, declines it as the adjective's nominalisation.
     const flags = roots.get(noun);
-    const ownNoun = (flags !== undefined && !flags.includes('R') && !flags.includes('h')) || adjectiveNouns.has(noun);
+    const ownNoun = (flags !== undefined && nounWord(flags)) || adjectiveNouns.has(noun);
     const base = (ownNoun ? null : nominalisedBase(noun, forms, adjectives, adjectiveLemma))
       ?? (n.G === 'N' && !kinds.includes('plural') && !lexicalisedInfinitives.has(noun) ? nominalisedInfinitive(noun, forms, verbNames) : null);
     // Each form and kind once: a paradigm repeats forms (adding one again changes nothing).
@@ -492,15 +491,25 @@ function umlautSingular(root: string, table: FormTable): { id: number }[] {
   // Not -er, -ern: Bänker, Fänger are agent nouns, not plurals.
   for (const ending of ['e', 'en', 'n', '']) {
     if (!root.endsWith(ending)) continue;
-    // The last umlaut taken back (Auswüchs: Auswuchs; Bögen: Bogen; Bäum: Baum).
-    const singular = root.slice(0, root.length - ending.length).replace(/^(.*)([äöü])/, (_, before: string, u: string) => before + UMLAUT_VOWEL[u]);
-    if (singular === root.slice(0, root.length - ending.length)) continue;
+    const stem = root.slice(0, root.length - ending.length);
+    // The last umlaut taken back, wherever it is (UMLAUT_BACK wants it in the last
+    // syllable): Auswüchs: Auswuchs; Bögen: Bogen.
+    const singular = stem.replace(/^(.*)([äöü])/, (_, before: string, u: string) => before + UMLAUT_VOWEL[u]);
+    if (singular === stem) continue;
     const id = table.lemmas.find(singular, 'N') ?? (hunspellRootFlags.has(singular) ? table.lemmas.intern(singular, 'N') ?? undefined : undefined);
     if (id !== undefined) return [{ id }];
   }
   return [];
 }
 const UMLAUT_VOWEL: Record<string, string> = { 'ä': 'a', 'ö': 'o', 'ü': 'u' };
+
+/**
+ * Whether a noun root of the spellchecker's is a noun word: not a participle or adjective
+ * declined as a noun, which its adjectival -r flag marks (der Alte, ein Alter; der
+ * Angestellte), and not a stem for compounds only, which its flag h (NEEDAFFIX) marks
+ * (Guck-, Fräs-, Rechte-).
+ */
+const nounWord = (flags: string): boolean => !/[Rh]/.test(flags);
 
 /** The Hunspell roots and their flags, while a build runs. */
 let hunspellRootFlags: ReadonlyMap<string, string> = new Map();
@@ -523,12 +532,11 @@ function rootLexemes(w: HunspellWord, table: FormTable): number[] {
     // is a form of (Männer of Mann; Kranke of krank).
     const same = known.filter((s) => s.pos === 'N' && sameText(s.key, w.root));
     // Not a verb's finite form: der Biss, der Hieb, der Trank are nouns, not biss of beißen.
-    // A nominalised infinitive is its verb's (das Bringen, des Bringens), and so is a
-    // participle declined as a noun, which the adjectival -r flag marks (der Angestellte,
-    // ein Angestellter: anstellen), as the nominalised adjectives are the adjective's.
+    // A nominalised infinitive is its verb's (das Bringen, des Bringens), and so is a root
+    // that is no noun word (nounWord: der Angestellte, ein Angestellter: anstellen, as the
+    // nominalised adjectives are the adjective's; the stem Guck-).
     const folded = foldWord(w.root, 'de') ?? w.root;
-    // (A stem for compounds only, flag h, NEEDAFFIX, is no noun: Guck-, Fräs-, Hör-.)
-    const nounLike = known.filter((s) => s.pos !== 'V' || /[Rh]/.test(w.rootFlags) || nominalisedInfinitiveTag(table, folded, s.id) !== null);
+    const nounLike = known.filter((s) => s.pos !== 'V' || !nounWord(w.rootFlags) || nominalisedInfinitiveTag(table, folded, s.id) !== null);
     // (A root known only as a verb's form may be an umlaut plural listed on its own: Nähte
     // is nähen's past and Naht's plural. A root not known at all stays a noun of its own:
     // Töpfer is no plural of Topf.)

@@ -155,15 +155,15 @@ export function comparisonCandidates(words: Buffer): string {
   return kept.length ? `${kept.join('\n')}\n` : '';
 }
 
-/** e, m, n, r, s: the last letters of the comparison endings. */
-const COMPARISON_LAST_BYTES = new Set([...'emnrs'].map((c) => c.charCodeAt(0)));
-
-const COMPARED = /^\p{Ll}+(?:t|en)(?:er(?:e|em|en|er|es)|e?st(?:e|em|en|er|es))$/u;
 /** The comparison endings after a participle, longest first, with the degree each makes. */
 const COMPARISON_ENDINGS: [string, 'comp' | 'sup'][] = [
   ...['erem', 'eren', 'erer', 'eres', 'ere'].map((e): [string, 'comp'] => [e, 'comp']),
   ...['estem', 'esten', 'ester', 'estes', 'este', 'stem', 'sten', 'ster', 'stes', 'ste'].map((e): [string, 'sup'] => [e, 'sup']),
 ];
+/** A lower-case word ending like a participle (-t, -en) and then one of those endings. */
+const COMPARED = new RegExp(`^\\p{Ll}+(?:t|en)(?:${COMPARISON_ENDINGS.map(([e]) => e).join('|')})$`, 'u');
+/** The last letters of those endings (e, m, n, r, s), looked at before a word is decoded. */
+const COMPARISON_LAST_BYTES = new Set(COMPARISON_ENDINGS.map(([e]) => e.charCodeAt(e.length - 1)));
 
 /**
  * The past participles the word list compares (comparisonCandidates), each with its

@@ -122,6 +122,23 @@ describe('German lemmas: one identity per word', () => {
     expect(lemmas('Angestellte')).not.toContain('Angestellte'); // ein Angestellter: anstellen's, as der Kranke is krank's
     expect(lemmas('Hingucker')).toEqual(['Hingucker']); // a stem for compounds only (Guck-) is no noun to end a word in
   });
+  it('an -er plural the spellchecker lists on its own is its singular\'s (Sträucher, Tagebücher), an -er noun is a word of its own (Käufer, Aster)', () => {
+    for (const [form, noun] of [['Sträucher', 'Strauch'], ['Sträuchern', 'Strauch'], ['Tagebücher', 'Tagebuch'], ['Gewänder', 'Gewand'], ['Heiligtümer', 'Heiligtum'], ['Zifferblätter', 'Zifferblatt'], ['Erlensträucher', 'Erlenstrauch']]) {
+      expect(lemmas(form), form).toEqual([noun]);
+    }
+    expect(tagsOf(de.senses(foldWord('Sträucher', 'de')!)!.find((x) => x.lemma === 'Strauch')!.tags)).toContain('plural');
+    // Nouns in -er with the same flags: agent nouns (Käufer/FNS) and feminine nouns (die Aster, die Kammer).
+    for (const [a, b] of [['Käufer', 'Kauf'], ['Läufer', 'Lauf'], ['Aster', 'Ast'], ['Kammer', 'Kamm'], ['Merker', 'merken']]) expect(different(a, b), `${a}/${b}`).toBe(true);
+  });
+  it('a compound of an -er noun is its own word, no -er plural of a shorter compound (Zitherspieler, Verbraucherschützer, Flößer)', () => {
+    for (const [a, b] of [['Zitherspieler', 'Zitherspiel'], ['Baseballspieler', 'Baseballspiel'], ['Verbraucherschützer', 'Verbraucherschutz'], ['Innenpolitiker', 'Innenpolitik'], ['Einführer', 'Einfuhr'], ['Flößer', 'Floß'], ['Köhler', 'Kohl']]) {
+      expect(different(a, b), `${a}/${b}`).toBe(true);
+      expect(lemmas(a), a).toEqual([a]);
+    }
+    // A compound whose last part is a plural stays that compound's plural.
+    expect(lemmas('Krankenhäuser')).toEqual(['Krankenhaus']);
+    expect(lemmas('Kinderbücher')).toEqual(['Kinderbuch']);
+  });
   it('an adverb is compared as that adverb (bald: eher, am ehesten; gern: lieber; oft: öfter)', () => {
     for (const [a, b] of [['bald', 'eher'], ['oft', 'öfter']]) {
       expect(different(a, b), `${a}/${b}`).toBe(false);

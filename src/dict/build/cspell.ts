@@ -66,6 +66,7 @@ const ADJECTIVE_ENDINGS: [string, FormTag][] = [
 ].sort((a, b) => b[0].length - a[0].length);
 const INF = tagBits(['inf']);
 const PP = tagBits(['pp']);
+const PLURAL = tagBits(['plural']);
 const OPEN_CLASSES = new Set<PartOfSpeech>(['N', 'V', 'ADJ']);
 
 type Sense = { id: number; tags: FormTag[] };
@@ -88,6 +89,8 @@ interface Lookups {
   endsInParticiple(w: string): boolean;
   /** An adjective's lemma, added if new. */
   internAdjective(text: string): number | null;
+  /** Whether the table has a plural of a noun lemma already: one of the plurals a noun makes of its base. */
+  hasPlural(base: string, id: number): boolean;
 }
 
 /**
@@ -182,6 +185,10 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     attested, listed, isDeclined, homonyms, known: knownForm, endsInParticiple,
     verbsOf: (form) => table.sensesOf(form).filter((x) => x.pos === 'V').map((x) => x.id),
     internAdjective: (text) => table.lemmas.intern(text, 'ADJ'),
+    hasPlural: (base, id) => pluralsOf(base).some((p) => {
+      const f = foldWord(p, 'de');
+      return f !== null && (table.tagBitsOf(f, id) & PLURAL) !== 0;
+    }),
   };
 
   let added = 0;
@@ -195,8 +202,11 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // not list (Kakifrüchte of Kakifrucht); a compound whose last part is a base form
     // (Verwahrgebühr) is its own lemma, unless the word is an inflection of a listed base
     // (abbreviierst is not abbrevii + erst).
+    // A compound of such a noun (Zither|spieler, Verbraucher|schützer, Ein|führer) is its own
+    // word, never an -er plural of a shorter compound (Zitherspiel, Verbraucherschutz,
+    // Einfuhr): Spieler is no plural of Spiel.
     const senses = compound?.listed
-      ?? inflectionSenses(w, lookups)
+      ?? (compound?.own && compound.erNoun ? null : inflectionSenses(w, lookups, compound !== null))
       ?? compound?.unlisted?.()
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);
@@ -264,7 +274,7 @@ const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
  * Drohneneinsatz, listed or not); its base readings make the compound a lemma of its own
  * (Verwahrgebühr), used only if the word is no inflection of a listed base.
  */
-function compoundSenses(w: string, folded: string, table: FormTable, { attested, listed, isDeclined }: Lookups): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[] } | null {
+function compoundSenses(w: string, folded: string, table: FormTable, { attested, listed, isDeclined }: Lookups): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[]; erNoun?: boolean } | null {
   const capital = CAPITAL.test(w);
   // Where each letter folds on its own (a–z, umlauts, ß), a head's folded form is a slice
   // of the word's: at[i] is where letter i's folding starts.
@@ -327,7 +337,10 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
         for (const u of unlisted) push(found.unlisted, { id: table.lemmas.intern(u.lemma, u.pos)!, tags: u.tags });
         return found.unlisted;
       };
-      return { listed: found.listed.length ? found.listed : undefined, unlisted: unlisted.length ? intern : undefined, own: found.own.length ? found.own : undefined };
+      // A last part in -er that is a noun of its own and no other noun's plural (Spieler,
+      // Besucher, Schützer, Führer; not Lichter, a plural of Licht).
+      const erNoun = capital && headFolded.endsWith('ER') && ids.every((id) => table.lemmas.pos[id] !== 'N' || lemmaIdentityText(table, id) === headFolded);
+      return { listed: found.listed.length ? found.listed : undefined, unlisted: unlisted.length ? intern : undefined, own: found.own.length ? found.own : undefined, erNoun };
     }
   }
   return null;
@@ -373,12 +386,20 @@ const VERB_PREFIX_RUN = new RegExp(`^(${VERB_PREFIXES.join('|')})+$`);
 const E_BEFORE: [string, string][] = [['est', 'st'], ['et', 't'], ['st', 'est'], ['t', 'et']];
 
 /** 2: a regular inflection of a base the source or the table lists. */
-function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective }: Lookups): Sense[] | null {
+function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective, hasPlural }: Lookups, compound: boolean): Sense[] | null {
   const out: Sense[] = [];
+  // A word that is no compound is an -er plural only of a noun whose plurals the table does
+  // not know yet: the Flößer is no plural of Floß (Flöße), the Köhler none of Kohl (Kohle).
+  // (A compound's last part says it better: Erlensträucher, as Sträucher of Strauch, though
+  // the source's Erlenstrauche, a dative, was taken for a plural.)
+  const erPlural = !compound && CAPITAL.test(w) && /ern?$/.test(w);
   const add = (base: string, pos: PartOfSpeech, tags: FormTag[]) => {
     if (base.length < 2 || base === w || (pos === 'V' && isDeclined(base))) return;
     const id = attested(base, pos);
-    for (const h of id !== null ? [id] : homonyms(base, pos)) if (!out.some((s) => s.id === h)) out.push({ id: h, tags });
+    for (const h of id !== null ? [id] : homonyms(base, pos)) {
+      if (erPlural && tags[0] === 'plural' && base.length === w.length - (w.endsWith('ern') ? 3 : 2) && hasPlural(base, h)) continue;
+      if (!out.some((s) => s.id === h)) out.push({ id: h, tags });
+    }
   };
   if (CAPITAL.test(w)) {
     // A nominalised infinitive (das Fermentieren, des Fermentierens) is its verb's.
@@ -464,6 +485,14 @@ function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, 
   }
   return null;
 }
+
+/** The plurals a noun may make of its base (Floß: Flöße; Einfuhr: Einfuhren; Auto: Autos; Lehrer: Lehrer). */
+function pluralsOf(base: string): string[] {
+  const out = [base, ...['e', 'en', 'n', 's', 'se', 'nen'].map((e) => base + e)];
+  for (const [re, to] of UMLAUT_FORWARD) if (re.test(base)) out.push(...['', 'e', 'en'].map((e) => base.replace(re, to) + e));
+  return out;
+}
+const UMLAUT_FORWARD: [RegExp, string][] = [[/au([^aeiouäöü]*)$/, 'äu$1'], [/a([^aeiouäöü]*)$/, 'ä$1'], [/o([^aeiouäöü]*)$/, 'ö$1'], [/u([^aeiouäöü]*)$/, 'ü$1']];
 
 /** Whether a word is a declined or compared form of an adjective the table has (abflusslose of abflusslos, forscheren of forsch). */
 function declinedAdjective(table: FormTable, word: string): boolean {

@@ -276,6 +276,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   // What only the spellchecker's pass needed is let go before the biggest part of the build.
   derived.clear();
   rootLexemeCache.clear();
+  pluralRoots.clear();
   // The imperatives without -e come in after the spellchecker's roots have found their
   // lexemes: süß, the root of süßer and süßeste, is also süßen's imperative, but those are
   // not forms of the verb. Not for a verb made of a word and another verb (breitmachen,
@@ -504,6 +505,31 @@ function umlautSingular(root: string, table: FormTable): { id: number }[] {
 const UMLAUT_VOWEL: Record<string, string> = { 'ä': 'a', 'ö': 'o', 'ü': 'u' };
 
 /**
+ * The noun a root the spellchecker lists on its own is the -er plural of (Sträucher/Nm:
+ * Strauch; Tagebücher, Gewänder, Fürstentümer), where no lexicon has it: a root in -er
+ * that takes the dative -n (N) but no genitive -s (S) and no feminine -in (F), which every
+ * masculine -er noun takes (Käufer/FNS, Läufer, Sänger: agent nouns, not plurals of Kauf,
+ * Lauf, Sang), and whose singular, umlaut taken back, is a noun root or a noun of the table.
+ */
+function erPluralSingular(root: string, flags: string, table: FormTable): { id: number }[] {
+  if (!root.endsWith('er') || !flags.includes('N') || /[SF]/.test(flags)) return [];
+  const stem = root.slice(0, -2);
+  // An -er plural has the umlaut its singular's vowel can take (Sträucher, Hühner; Kinder,
+  // Lichter have none to take): die Aster and die Kammer, feminine nouns with the same
+  // flags, are no plurals of Ast and Kamm (Äste, Kämme).
+  const vowels = /([aeiouäöü]+)[^aeiouäöü]*$/i.exec(stem)?.[1]?.toLowerCase() ?? '';
+  const singular = /[äöü]/.test(vowels) ? stem.replace(/^(.*)([äöü])/, (_, before: string, u: string) => before + UMLAUT_VOWEL[u])
+    : /^(a|o|u|au|aa|oo)$/.test(vowels) ? null : stem;
+  if (singular === null) return [];
+  // (A root that is a compound's stem only is no singular: Merk-, so der Merker stays.)
+  const flagsOfSingular = hunspellRootFlags.get(singular);
+  const id = table.lemmas.find(singular, 'N') ?? (flagsOfSingular !== undefined && nounWord(flagsOfSingular) ? table.lemmas.intern(singular, 'N') ?? undefined : undefined);
+  return id !== undefined ? [{ id }] : [];
+}
+/** The roots that are plurals of another root's noun (umlautSingular, erPluralSingular): their forms are plurals. */
+const pluralRoots = new Set<string>();
+
+/**
  * Whether a noun root of the spellchecker's is a noun word: not a participle or adjective
  * declined as a noun, which its adjectival -r flag marks (der Alte, ein Alter; der
  * Angestellte), and not a stem for compounds only, which its flag h (NEEDAFFIX) marks
@@ -540,7 +566,10 @@ function rootLexemes(w: HunspellWord, table: FormTable): number[] {
     // (A root known only as a verb's form may be an umlaut plural listed on its own: Nähte
     // is nähen's past and Naht's plural. A root not known at all stays a noun of its own:
     // Töpfer is no plural of Topf.)
-    const chosen = same.length > 0 ? same : nounLike.length > 0 || known.length === 0 ? nounLike : umlautSingular(w.root, table);
+    // A root not known at all may be an -er plural (Sträucher: Strauch).
+    const singular = same.length > 0 || nounLike.length > 0 ? [] : known.length === 0 ? erPluralSingular(w.root, w.rootFlags, table) : umlautSingular(w.root, table);
+    if (singular.length > 0) pluralRoots.add(cacheKey);
+    const chosen = same.length > 0 ? same : nounLike.length > 0 ? nounLike : singular;
     lexemes = chosen.length > 0 ? chosen.map((s) => s.id) : [table.lemmas.intern(w.root, 'N')!];
   } else {
     const pos: PartOfSpeech = VERB_FLAGS.test(w.rootFlags) && /n$/.test(w.root) ? 'V' : ADJECTIVE_FLAGS.test(w.rootFlags) ? 'ADJ' : 'ADV';
@@ -578,7 +607,8 @@ function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySe
   if (lexemes.length === 0) return 'skip';
   // The root itself is the base form of its own lexeme, an inflected form of another's
   // (besser of gut, Männer of Mann).
-  if (w.applied.length === 0) return { lemmas: lexemes, tags: lexemes.every((id) => sameText(table.lemmas.keys[id]!, w.root)) ? ['base'] : ['infl'] };
+  const plural = pluralRoots.has(`${w.root}/${w.rootFlags}`);
+  if (w.applied.length === 0) return { lemmas: lexemes, tags: plural ? ['plural'] : lexemes.every((id) => sameText(table.lemmas.keys[id]!, w.root)) ? ['base'] : ['infl'] };
   const deriving = w.applied.filter((f) => DERIVING.has(f));
   const rootPos = table.lemmas.pos[lexemes[0]!]!;
   if (deriving.length > 0 && deriving.every((f) => f in PREFIXES)) {
@@ -618,7 +648,7 @@ function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySe
     const own = table.sensesOf(w.word).filter((s) => lexemes.includes(s.id)).map((s) => s.id);
     return own.length > 0 ? { lemmas: own, tags: ['infl'] } : 'skip';
   }
-  const tags: FormTag[] = w.applied.includes('C') ? ['comp'] : capital && w.applied.some((f) => NOUN_PLURAL.has(f)) ? ['plural'] : ['infl'];
+  const tags: FormTag[] = w.applied.includes('C') ? ['comp'] : capital && (plural || w.applied.some((f) => NOUN_PLURAL.has(f))) ? ['plural'] : ['infl'];
   return { lemmas: lexemes, tags };
 }
 

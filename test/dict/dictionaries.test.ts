@@ -139,6 +139,14 @@ describe('German lemmas: one identity per word', () => {
     expect(lemmas('Krankenhäuser')).toEqual(['Krankenhaus']);
     expect(lemmas('Kinderbücher')).toEqual(['Kinderbuch']);
   });
+  it('spellings of one word are one word (Friede, Frieden; adelig, adlig; böse, bös), and a zu-infinitive is its verb\'s', () => {
+    for (const [a, b] of [['Frieden', 'Friede'], ['Gedanken', 'Gedanke'], ['Friedens', 'Friede'], ['Felsen', 'Fels'], ['adelig', 'adlig'], ['böseste', 'bös'], ['solidesten', 'solid'], ['knittrig', 'knitterig'], ['unstete', 'unstet'],
+      ['festzuhängende', 'festhängen'], ['festzuhängen', 'festhängen'], ['kurzzuschneidenden', 'kurzschneiden']]) {
+      expect(different(a, b), `${a}/${b}`).toBe(false);
+    }
+    // Words that only look like variants stay two: die Lade and der Laden, der Lump and der Lumpen.
+    for (const [a, b] of [['Laden', 'Lade'], ['Lumpen', 'Lump']]) expect(different(a, b), `${a}/${b}`).toBe(true);
+  });
   it('an adverb is compared as that adverb (bald: eher, am ehesten; gern: lieber; oft: öfter)', () => {
     for (const [a, b] of [['bald', 'eher'], ['oft', 'öfter']]) {
       expect(different(a, b), `${a}/${b}`).toBe(false);

@@ -306,12 +306,44 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
+  table.mergeLemmas(variantMerges(table, readTable<[string, string, string]>('de-variants', 3)));
   // One census of the lemmas for both: the plurals move nouns' forms only, so a verb's
   // sources are the same after them.
   const census = table.lemmaCensus();
   fileForeignPlurals(table, census);
   fileZuInfinitives(table, census);
   return table;
+}
+
+/**
+ * Spellings of one word that are lemmas of their own: the rows of tables/de-variants.tsv
+ * (Frieden: Friede), and every adjective whose lemma is a form of another adjective that is
+ * not its comparison (adelig of adlig, böse of bös, solide of solid, knittrig of knitterig;
+ * befindliche, unstete: declined forms some source made lemmas of). Each is filed under
+ * the other, so that the two no longer count as two words.
+ */
+function variantMerges(table: FormTable, rows: [string, string, string][]): Map<number, { to: number; tags: FormTag[] }> {
+  const merges = new Map<number, { to: number; tags: FormTag[] }>();
+  for (const [variant, pos, lemma] of rows) {
+    const from = table.lemmas.find(variant, pos as PartOfSpeech), to = table.lemmas.find(lemma, pos as PartOfSpeech);
+    if (from !== undefined && to !== undefined && from !== to) merges.set(from, { to, tags: ['infl'] });
+  }
+  table.lemmas.keys.forEach((key, id) => {
+    if (table.lemmas.pos[id] !== 'ADJ' || merges.has(id)) return;
+    const folded = foldWord(lemmaText(key), 'de');
+    if (!folded) return;
+    for (const other of table.idsOfFolded(folded) ?? []) {
+      // (Another adjective whose own text is one of its forms, and this one not its comparison.)
+      if (other === id || table.lemmas.pos[other] !== 'ADJ' || merges.has(other) || (table.tagBitsOf(folded, other) & COMPARED) !== 0) continue;
+      const otherText = foldWord(lemmaText(table.lemmas.keys[other]!), 'de');
+      if (!otherText || !table.idsOfFolded(otherText)?.includes(other)) continue;
+      merges.set(id, { to: other, tags: ['infl'] });
+      return;
+    }
+  });
+  // (A variant filed under one that is filed under a third goes to the third.)
+  for (const m of merges.values()) for (let hops = 0; merges.has(m.to) && hops < 8; hops++) m.to = merges.get(m.to)!.to;
+  return merges;
 }
 
 /** A zu-infinitive: verb prefixes, the last one separable (zu goes after it), zu, a verb. */
@@ -331,10 +363,25 @@ function fileZuInfinitives(table: FormTable, { bits }: LemmaCensus): void {
     // Not a verb the lexicon gives (hinzufügen, zuzahlen), nor one after hin or her, where
     // hinzu and herzu are prefixes too (hinzuladen: to load more, or hinladen's zu-infinitive).
     if (table.lemmas.pos[id] !== 'V' || (bits[id]! & lexicon) !== 0) return;
-    const m = ZU_INFINITIVE.exec(lemmaText(key));
-    if (!m || /(hin|her)$/.test(m[1]!) || table.lemmas.find(m[2]!, 'V') === undefined) return;
-    const verb = table.lemmas.intern(m[1]! + m[2]!, 'V');
-    if (verb !== null && verb !== id) verbOf.set(id, verb);
+    const text = lemmaText(key);
+    const m = ZU_INFINITIVE.exec(text);
+    if (m) {
+      if (/(hin|her)$/.test(m[1]!) || table.lemmas.find(m[2]!, 'V') === undefined) return;
+      const verb = table.lemmas.intern(m[1]! + m[2]!, 'V');
+      if (verb !== null && verb !== id) verbOf.set(id, verb);
+      return;
+    }
+    // A first part that is no verb prefix (festzuhängen, kurzzuschneiden, dahinterzustecken):
+    // only where the table has the verb it makes (festhängen).
+    for (let zu = text.indexOf('zu', 2); zu >= 0; zu = text.indexOf('zu', zu + 1)) {
+      const first = text.slice(0, zu), verb = text.slice(zu + 2);
+      if (/(hin|her)$/.test(first) || table.lemmas.find(verb, 'V') === undefined) continue;
+      const whole = table.lemmas.find(first + verb, 'V');
+      if (whole !== undefined && whole !== id) {
+        verbOf.set(id, whole);
+        return;
+      }
+    }
   });
   const infl = tagBits(['infl']);
   for (const [id, forms] of table.takeLemmas(new Set(verbOf.keys()))) {

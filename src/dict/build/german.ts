@@ -312,6 +312,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   const census = table.lemmaCensus();
   fileForeignPlurals(table, census);
   fileZuInfinitives(table, census);
+  table.mergeLemmas(verbFormLemmas(table, census));
   return table;
 }
 
@@ -343,6 +344,46 @@ function variantMerges(table: FormTable, rows: [string, string, string][]): Map<
   });
   // (A variant filed under one that is filed under a third goes to the third.)
   for (const m of merges.values()) for (let hops = 0; merges.has(m.to) && hops < 8; hops++) m.to = merges.get(m.to)!.to;
+  return merges;
+}
+
+/**
+ * Verbs the frami list and all-the-german-words made of another verb's form: a past tense,
+ * a participle or a declined participle taken for an infinitive (abwägten of abwägen,
+ * darübergefallen of darüberfallen, blondierenden of blondieren), each a lemma of a few
+ * forms beside its verb, so that the two counted as two words. A verb no lexicon, table or
+ * spellchecker root gives, whose own text is a form of a verb one of them gives with an
+ * ending no infinitive has (a past -ten, a declined present participle -enden), is that
+ * verb's; so is one whose text is such a verb's past participle and whose every form is
+ * that verb's too (hinuntergefallen; not daruntergelegen, whose daruntergelegt is
+ * darunterlegen's, not darunterliegen's). (Not a Konjunktiv II spelt like an infinitive:
+ * nachführen is a verb, not only nachfahren's form.)
+ */
+function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<number, { to: number; tags: FormTag[] }> {
+  const given = table.sourceMask([SOURCE.tables, SOURCE.verbs, SOURCE.hunspell]);
+  const infinitive = tagBits(['base', 'inf']), participle = tagBits(['pp']);
+  const merges = new Map<number, { to: number; tags: FormTag[] }>();
+  const participles = new Map<number, number>();
+  table.lemmas.keys.forEach((key, id) => {
+    if (table.lemmas.pos[id] !== 'V' || (bits[id]! & given) !== 0 || forms[id]! > 8) return;
+    const folded = foldWord(lemmaText(key), 'de');
+    if (folded === null) return;
+    const formEnding = /(TEN|ENDEN|ENDE|ENDER|ENDES|ENDEM)$/.test(folded);
+    for (const other of table.idsOfFolded(folded) ?? []) {
+      if (other === id || table.lemmas.pos[other] !== 'V' || (bits[other]! & given) === 0) continue;
+      const tags = table.tagBitsOf(folded, other);
+      if ((tags & infinitive) !== 0) continue;
+      if (formEnding) {
+        merges.set(id, { to: other, tags: ['infl'] });
+        return;
+      }
+      if ((tags & participle) !== 0) participles.set(id, other);
+    }
+  });
+  for (const [id, list] of table.formsOfLemmas(new Set(participles.keys()))) {
+    const verb = participles.get(id)!;
+    if (list.every(([form]) => table.idsOfFolded(form)?.includes(verb))) merges.set(id, { to: verb, tags: ['infl'] });
+  }
   return merges;
 }
 

@@ -150,6 +150,13 @@ describe('German lemmas: one identity per word', () => {
     // Words that only look like variants stay two: die Lade and der Laden, der Lump and der Lumpen.
     for (const [a, b] of [['Laden', 'Lade'], ['Lumpen', 'Lump']]) expect(different(a, b), `${a}/${b}`).toBe(true);
   });
+  it('a compound in -e whose last part is also another noun\'s plural is the noun in -e (Briefmarke, not a plural of Briefmark)', () => {
+    for (const [form, noun] of [['Briefmarken', 'Briefmarke'], ['Datenrate', 'Datenrate'], ['Sternwarte', 'Sternwarte'], ['Forschungsreise', 'Forschungsreise'], ['Hausaufgabe', 'Hausaufgabe']]) {
+      expect(lemmas(form), form).toEqual([noun]);
+    }
+    // A misspelt verb (sähen for säen) is gone; its forms stay sehen's.
+    expect(lemmas('sähe')).toEqual(['sehen']);
+  });
   it('an adverb is compared as that adverb (bald: eher, am ehesten; gern: lieber; oft: öfter)', () => {
     for (const [a, b] of [['bald', 'eher'], ['oft', 'öfter']]) {
       expect(different(a, b), `${a}/${b}`).toBe(false);

@@ -205,8 +205,13 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // A compound of such a noun (Zither|spieler, Verbraucher|schützer, Ein|führer) is its own
     // word, never an -er plural of a shorter compound (Zitherspiel, Verbraucherschutz,
     // Einfuhr): Spieler is no plural of Spiel.
+    // A compound in -e whose last part is a noun of its own and another noun's -e plural
+    // (Reise and Reis, Truppe and Trupp, Masse and Maße) is the noun in -e where the source
+    // has its -n plural too (Vortragsreisen, Bodentruppen): not a plural of a Vortragsreis.
+    const ownNounInE = compound?.own !== undefined && compound.unlisted !== undefined && w.endsWith('e') && listed(`${w}n`, 'N');
     const senses = compound?.listed
       ?? (compound?.own && compound.erNoun ? null : inflectionSenses(w, lookups, compound !== null))
+      ?? (ownNounInE ? compound.own : undefined)
       ?? compound?.unlisted?.()
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);

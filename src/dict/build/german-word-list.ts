@@ -102,8 +102,13 @@ const UMLAUT_ENDINGS = new Set(['', 'E', 'EN', 'N', 'ER', 'ERN']);
 /** The umlaut of the last vowel, folded, taken back (KRANKENHAEUS: KRANKENHAUS). */
 const UMLAUT_BACK = /([AOU])E(U?[^AEIOU]*)$/;
 
-/** Whether the folded noun or a base it may be a form of is a frequent word. */
+/**
+ * Whether the folded noun, a base it may be a form of, or, for a noun in -e, its plural in
+ * -n is a frequent word (Hausaufgabe: Hausaufgaben). Not other endings: Untergrab + en is
+ * the verb untergraben, Steinkohl + e the noun Steinkohle.
+ */
 function inUse(folded: string, frequent: ReadonlySet<string>): boolean {
+  if (folded.length >= 2 * MIN_PART && folded.endsWith('E') && frequent.has(`${folded}N`)) return true;
   for (const e of NOUN_ENDINGS) {
     if (!folded.endsWith(e) || folded.length - e.length < 2 * MIN_PART) continue;
     const stem = folded.slice(0, folded.length - e.length);

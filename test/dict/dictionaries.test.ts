@@ -154,6 +154,10 @@ describe('German lemmas: one identity per word', () => {
     for (const [form, noun] of [['Briefmarken', 'Briefmarke'], ['Datenrate', 'Datenrate'], ['Sternwarte', 'Sternwarte'], ['Forschungsreise', 'Forschungsreise'], ['Hausaufgabe', 'Hausaufgabe']]) {
       expect(lemmas(form), form).toEqual([noun]);
     }
+    // A dative plural is its singular's, not a noun's made of the nominative plural (Tatorten: Tatort, not Tatorte).
+    for (const [form, noun] of [['Tatorten', 'Tatort'], ['Replikaten', 'Replikat'], ['Raumflügen', 'Raumflug']]) expect(lemmas(form), form).toEqual([noun]);
+    // A compound noun with a genitive -s is no plural of a shorter one (Harztropfen: not of a Harztropf).
+    expect(lemmas('Harztropfen')).toEqual(['Harztropfen']);
     // A misspelt verb (sähen for säen) is gone; its forms stay sehen's.
     expect(lemmas('sähe')).toEqual(['sehen']);
   });

@@ -192,6 +192,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
   };
 
   let added = 0;
+  const redirected = new Map<number, number>();
   for (const w of todo) {
     // Folded again rather than kept: 400,000 pairs took 20 MB at the build's peak.
     const f = foldWord(w, 'de')!;
@@ -205,17 +206,27 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // A compound of such a noun (Zither|spieler, Verbraucher|schützer, Ein|führer) is its own
     // word, never an -er plural of a shorter compound (Zitherspiel, Verbraucherschutz,
     // Einfuhr): Spieler is no plural of Spiel.
-    // A compound in -e whose last part is a noun of its own and another noun's -e plural
-    // (Reise and Reis, Truppe and Trupp, Masse and Maße) is the noun in -e where the source
-    // has its -n plural too (Vortragsreisen, Bodentruppen): not a plural of a Vortragsreis.
-    const ownNounInE = compound?.own !== undefined && compound.unlisted !== undefined && w.endsWith('e') && listed(`${w}n`, 'N');
+    // A compound noun whose last part is a noun of its own and another noun's form (Tropfen
+    // and Tropf, Laden and Lade, Reise and Reis, Rate and Rat) is the noun of its own where
+    // the source has a form only that noun can have: a genitive -s (Harztropfens; no plural
+    // takes one), the -n plural of a noun in -e (Vortragsreisen): not a plural of a
+    // Harztropf, Vortragsreis. Without such a form, the other noun's (Geburtstagslichter of
+    // Geburtstagslicht). (A participle stays its verb's: angemischt of anmischen.)
+    const ownWitnessed = compound?.own !== undefined && compound.unlisted !== undefined && CAPITAL.test(w)
+      && (listed(`${w}s`, 'N') || (w.endsWith('e') && listed(`${w}n`, 'N')));
     const senses = compound?.listed
       ?? (compound?.own && compound.erNoun ? null : inflectionSenses(w, lookups, compound !== null))
-      ?? (ownNounInE ? compound.own : undefined)
+      ?? (ownWitnessed ? compound.own : undefined)
       ?? compound?.unlisted?.()
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);
-    for (const { id, tags } of senses) if (table.addToLemmaFolded(w, f, id, tags, source)) added++;
+    // A noun's own lemma, made while the word's readings were weighed and not chosen, stands
+    // for the noun chosen: the word's longer forms find it (Replikaten: Replikate + n), and
+    // are that noun's (Replikat's), not a lemma's of their own.
+    const chosen = senses.map((s) => ({ ...s, id: redirected.get(s.id) ?? s.id }));
+    const noun = (id: number) => table.lemmas.pos[id] === 'N';
+    if (chosen.length === 1 && noun(chosen[0]!.id)) for (const o of compound?.own ?? []) if (o.id !== chosen[0]!.id && noun(o.id) && !redirected.has(o.id)) redirected.set(o.id, chosen[0]!.id);
+    for (const { id, tags } of chosen) if (table.addToLemmaFolded(w, f, id, tags, source)) added++;
   }
   return added;
 }

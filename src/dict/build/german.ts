@@ -306,13 +306,13 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
-  table.mergeLemmas(variantMerges(table, readTable<[string, string, string]>('de-variants', 3)));
   // One census of the lemmas for both: the plurals move nouns' forms only, so a verb's
   // sources are the same after them.
   const census = table.lemmaCensus();
   fileForeignPlurals(table, census);
   fileZuInfinitives(table, census);
-  table.mergeLemmas(verbFormLemmas(table, census));
+  // (One pass over the table for both: neither moves the other's lemmas.)
+  table.mergeLemmas(new Map([...variantMerges(table, readTable<[string, string, string]>('de-variants', 3)), ...verbFormLemmas(table, census)]));
   return table;
 }
 

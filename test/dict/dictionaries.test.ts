@@ -158,6 +158,12 @@ describe('German lemmas: one identity per word', () => {
     for (const [form, noun] of [['Tatorten', 'Tatort'], ['Replikaten', 'Replikat'], ['Raumflügen', 'Raumflug']]) expect(lemmas(form), form).toEqual([noun]);
     // A compound noun with a genitive -s is no plural of a shorter one (Harztropfen: not of a Harztropf).
     expect(lemmas('Harztropfen')).toEqual(['Harztropfen']);
+    // A compound of a nominalised infinitive the source declines is that noun (das Händchenhalten, des Händchenhaltens), no plural of a Händchenhalt;
+    // a compound plural stays a plural (Fallzahlen of Fallzahl, though zahlen is a verb).
+    expect(lemmas('Händchenhalten')).toEqual(['Händchenhalten']);
+    expect(lemmas('Fallzahlen')).toEqual(['Fallzahl']);
+    // A misspelt noun of the lexicon (Loste, declined with Lotse's forms) is gone.
+    expect(lemmas('Lotsen')).not.toContain('Loste');
     // A misspelt verb (sähen for säen) is gone; its forms stay sehen's.
     expect(lemmas('sähe')).toEqual(['sehen']);
   });

@@ -309,8 +309,17 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
     // A noun's last part is a noun where it can be (Abendkühle of Kühle, not of kühl); a
     // nominalised adjective or infinitive only where it cannot.
     const nounHead = capital && ids.some((id) => table.lemmas.pos[id] === 'N');
+    // The nominalised infinitive a noun head's verb makes (Händchen|halten: das
+    // Händchenhalten), kept for when the noun's readings give only a base no source lists (a
+    // Händchenhalt, plural of Halt) and the source has its genitive (Händchenhaltens; not
+    // Fallzahlens: Fallzahlen is Fallzahl's plural): then it is that.
+    let nominalised: { lemma: string; pos: PartOfSpeech; tags: FormTag[] } | undefined;
     for (const id of ids) {
       const pos = table.lemmas.pos[id]!;
+      if (nounHead && pos === 'V') {
+        const tag = nominalisedInfinitiveTag(table, headFolded, id);
+        if (tag) nominalised ??= { lemma: prefix + lemmaText(table.lemmas.keys[id]!), pos: 'N', tags: [tag] };
+      }
       if (capital && !nounHead && pos === 'V') {
         // A noun ending in a nominalised infinitive (das Blutsaugen, des Blutsaugens): the
         // verb's where a verb of that spelling is listed (das Herunterladen), else a noun of
@@ -348,6 +357,7 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
       // säulenstützen). Interned only if chosen.
       else if (pos === 'N' || (!capital && (pos === 'ADJ' || VERB_PREFIX_RUN.test(prefix.toLowerCase())))) unlisted.push({ lemma, pos, tags });
     }
+    if (nominalised && listed(`${w}s`, 'N') && found.listed.length + found.own.length === 0 && unlisted.length > 0 && unlisted.every((u) => u.pos === 'N' && !u.tags.includes('base'))) unlisted.splice(0, unlisted.length, nominalised);
     if (found.listed.length + unlisted.length + found.own.length > 0) {
       const intern = () => {
         for (const u of unlisted) push(found.unlisted, { id: table.lemmas.intern(u.lemma, u.pos)!, tags: u.tags });

@@ -91,6 +91,8 @@ interface Lookups {
   internAdjective(text: string): number | null;
   /** Whether the table has a plural of a noun lemma already: one of the plurals a noun makes of its base. */
   hasPlural(base: string, id: number): boolean;
+  /** Whether the table has a word as a noun lemma's plural. */
+  isPlural(form: string, id: number): boolean;
 }
 
 /**
@@ -185,10 +187,11 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     attested, listed, isDeclined, homonyms, known: knownForm, endsInParticiple,
     verbsOf: (form) => table.sensesOf(form).filter((x) => x.pos === 'V').map((x) => x.id),
     internAdjective: (text) => table.lemmas.intern(text, 'ADJ'),
-    hasPlural: (base, id) => pluralsOf(base).some((p) => {
-      const f = foldWord(p, 'de');
+    hasPlural: (base, id) => pluralsOf(base).some((p) => lookups.isPlural(p, id)),
+    isPlural: (form, id) => {
+      const f = foldWord(form, 'de');
       return f !== null && (table.tagBitsOf(f, id) & PLURAL) !== 0;
-    }),
+    },
   };
 
   let added = 0;
@@ -412,10 +415,11 @@ const VERB_PREFIX_RUN = new RegExp(`^(${VERB_PREFIXES.join('|')})+$`);
 const E_BEFORE: [string, string][] = [['est', 'st'], ['et', 't'], ['st', 'est'], ['t', 'et']];
 
 /** 2: a regular inflection of a base the source or the table lists. */
-function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective, hasPlural }: Lookups, compound: boolean): Sense[] | null {
+function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective, hasPlural, isPlural }: Lookups, compound: boolean): Sense[] | null {
   const out: Sense[] = [];
   // A word that is no compound is an -er plural only of a noun whose plurals the table does
-  // not know yet: the Flößer is no plural of Floß (Flöße), the Köhler none of Kohl (Kohle).
+  // not know yet: the Flößer is no plural of Floß (Flöße), the Köhler none of Kohl (Kohle),
+  // the Bader none of Bad (Bäder).
   // (A compound's last part says it better: Erlensträucher, as Sträucher of Strauch, though
   // the source's Erlenstrauche, a dative, was taken for a plural.)
   const erPlural = !compound && CAPITAL.test(w) && /ern?$/.test(w);
@@ -423,7 +427,8 @@ function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, 
     if (base.length < 2 || base === w || (pos === 'V' && isDeclined(base))) return;
     const id = attested(base, pos);
     for (const h of id !== null ? [id] : homonyms(base, pos)) {
-      if (erPlural && tags[0] === 'plural' && base.length === w.length - (w.endsWith('ern') ? 3 : 2) && hasPlural(base, h)) continue;
+      // (The dative of a known -er plural is its: Altertümern of Altertümer.)
+      if (erPlural && tags[0] === 'plural' && base.length === w.length - (w.endsWith('ern') ? 3 : 2) && hasPlural(base, h) && !(w.endsWith('ern') && isPlural(w.slice(0, -1), h))) continue;
       if (!out.some((s) => s.id === h)) out.push({ id: h, tags });
     }
   };
@@ -512,10 +517,10 @@ function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, 
   return null;
 }
 
-/** The plurals a noun may make of its base (Floß: Flöße; Einfuhr: Einfuhren; Auto: Autos; Lehrer: Lehrer). */
+/** The plurals a noun may make of its base (Floß: Flöße; Einfuhr: Einfuhren; Auto: Autos; Lehrer: Lehrer; Bad: Bäder). */
 function pluralsOf(base: string): string[] {
   const out = [base, ...['e', 'en', 'n', 's', 'se', 'nen'].map((e) => base + e)];
-  for (const [re, to] of UMLAUT_FORWARD) if (re.test(base)) out.push(...['', 'e', 'en'].map((e) => base.replace(re, to) + e));
+  for (const [re, to] of UMLAUT_FORWARD) if (re.test(base)) out.push(...['', 'e', 'en', 'er'].map((e) => base.replace(re, to) + e));
   return out;
 }
 const UMLAUT_FORWARD: [RegExp, string][] = [[/au([^aeiouäöü]*)$/, 'äu$1'], [/a([^aeiouäöü]*)$/, 'ä$1'], [/o([^aeiouäöü]*)$/, 'ö$1'], [/u([^aeiouäöü]*)$/, 'ü$1']];

@@ -196,6 +196,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
 
   let added = 0;
   const redirected = new Map<number, number>();
+  const noun = (id: number) => table.lemmas.pos[id] === 'N';
   for (const w of todo) {
     // Folded again rather than kept: 400,000 pairs took 20 MB at the build's peak.
     const f = foldWord(w, 'de')!;
@@ -205,10 +206,10 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // not of a Peruanerinne made with the noun Innen); then a compound's base the source does
     // not list (Kakifrüchte of Kakifrucht); a compound whose last part is a base form
     // (Verwahrgebühr) is its own lemma, unless the word is an inflection of a listed base
-    // (abbreviierst is not abbrevii + erst).
-    // A compound of such a noun (Zither|spieler, Verbraucher|schützer, Ein|führer) is its own
-    // word, never an -er plural of a shorter compound (Zitherspiel, Verbraucherschutz,
-    // Einfuhr): Spieler is no plural of Spiel.
+    // (abbreviierst is not abbrevii + erst). A compound of an -er noun (Zither|spieler,
+    // Verbraucher|schützer, Ein|führer: compoundSenses' erNoun) is its own word, never an -er
+    // plural of a shorter compound (Zitherspiel, Verbraucherschutz, Einfuhr): Spieler is no
+    // plural of Spiel.
     // A compound noun whose last part is a noun of its own and another noun's form (Tropfen
     // and Tropf, Laden and Lade, Reise and Reis, Rate and Rat) is the noun of its own where
     // the source has a form only that noun can have: a genitive -s (Harztropfens; no plural
@@ -227,7 +228,6 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // for the noun chosen: the word's longer forms find it (Replikaten: Replikate + n), and
     // are that noun's (Replikat's), not a lemma's of their own.
     const chosen = senses.map((s) => ({ ...s, id: redirected.get(s.id) ?? s.id }));
-    const noun = (id: number) => table.lemmas.pos[id] === 'N';
     if (chosen.length === 1 && noun(chosen[0]!.id)) for (const o of compound?.own ?? []) if (o.id !== chosen[0]!.id && noun(o.id) && !redirected.has(o.id)) redirected.set(o.id, chosen[0]!.id);
     for (const { id, tags } of chosen) if (table.addToLemmaFolded(w, f, id, tags, source)) added++;
   }

@@ -583,7 +583,7 @@ function umlautSingular(root: string, table: FormTable): { id: number }[] {
     const stem = root.slice(0, root.length - ending.length);
     // The last umlaut taken back, wherever it is (UMLAUT_BACK wants it in the last
     // syllable): Auswüchs: Auswuchs; Bögen: Bogen.
-    const singular = stem.replace(/^(.*)([äöü])/, (_, before: string, u: string) => before + UMLAUT_VOWEL[u]);
+    const singular = lastUmlautBack(stem);
     if (singular === stem) continue;
     const id = table.lemmas.find(singular, 'N') ?? (hunspellRootFlags.has(singular) ? table.lemmas.intern(singular, 'N') ?? undefined : undefined);
     if (id !== undefined) return [{ id }];
@@ -591,6 +591,8 @@ function umlautSingular(root: string, table: FormTable): { id: number }[] {
   return [];
 }
 const UMLAUT_VOWEL: Record<string, string> = { 'ä': 'a', 'ö': 'o', 'ü': 'u' };
+/** The last umlaut taken back (Auswüchs: Auswuchs; Sträuch: Strauch). */
+const lastUmlautBack = (stem: string) => stem.replace(/^(.*)([äöü])/, (_, before: string, u: string) => before + UMLAUT_VOWEL[u]);
 
 /**
  * The noun a root the spellchecker lists on its own is the -er plural of (Sträucher/Nm:
@@ -606,8 +608,7 @@ function erPluralSingular(root: string, flags: string, table: FormTable): { id: 
   // Lichter have none to take): die Aster and die Kammer, feminine nouns with the same
   // flags, are no plurals of Ast and Kamm (Äste, Kämme).
   const vowels = /([aeiouäöü]+)[^aeiouäöü]*$/i.exec(stem)?.[1]?.toLowerCase() ?? '';
-  const singular = /[äöü]/.test(vowels) ? stem.replace(/^(.*)([äöü])/, (_, before: string, u: string) => before + UMLAUT_VOWEL[u])
-    : /^(a|o|u|au|aa|oo)$/.test(vowels) ? null : stem;
+  const singular = /[äöü]/.test(vowels) ? lastUmlautBack(stem) : /^(a|o|u|au|aa|oo)$/.test(vowels) ? null : stem;
   if (singular === null) return [];
   // (A root that is a compound's stem only is no singular: Merk-, so der Merker stays.)
   const flagsOfSingular = hunspellRootFlags.get(singular);

@@ -357,7 +357,10 @@ function variantMerges(table: FormTable, rows: [string, string, string][]): Map<
  * verb's; so is one whose text is such a verb's past participle and whose every form is
  * that verb's too (hinuntergefallen; not daruntergelegen, whose daruntergelegt is
  * darunterlegen's, not darunterliegen's). (Not a Konjunktiv II spelt like an infinitive:
- * nachführen is a verb, not only nachfahren's form.)
+ * nachführen is a verb, not only nachfahren's form.) And an adjective in -en the frami list
+ * gives, which looks like an infinitive (goldfarben, affektgeladen, allergen), has its
+ * declined -enen taken for a verb of its own (goldfarbenen, and goldfarbene its form): that
+ * is the adjective's, whatever source gives it.
  */
 function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<number, { to: number; tags: FormTag[] }> {
   const given = table.sourceMask([SOURCE.tables, SOURCE.verbs, SOURCE.hunspell]);
@@ -369,6 +372,14 @@ function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<num
     const folded = foldWord(lemmaText(key), 'de');
     if (folded === null) return;
     const formEnding = /(TEN|ENDEN|ENDE|ENDER|ENDES|ENDEM)$/.test(folded);
+    if (folded.endsWith('ENEN')) {
+      const stem = folded.slice(0, -2);
+      const declined = (table.idsOfFolded(folded) ?? []).find((other) => other !== id && table.lemmas.pos[other] !== 'N' && foldWord(lemmaText(table.lemmas.keys[other]!), 'de') === stem);
+      if (declined !== undefined) {
+        merges.set(id, { to: declined, tags: ['infl'] });
+        return;
+      }
+    }
     for (const other of table.idsOfFolded(folded) ?? []) {
       if (other === id || table.lemmas.pos[other] !== 'V' || (bits[other]! & given) === 0) continue;
       const tags = table.tagBitsOf(folded, other);

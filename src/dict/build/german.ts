@@ -337,8 +337,11 @@ function variantMerges(table: FormTable, rows: [string, string, string][]): Map<
       // (Another adjective whose own text is one of its forms, and this one not its comparison.)
       if (other === id || table.lemmas.pos[other] !== 'ADJ' || merges.has(other) || (table.tagBitsOf(folded, other) & COMPARED) !== 0) continue;
       const otherText = foldWord(lemmaText(table.lemmas.keys[other]!), 'de');
-      if (!otherText || !table.idsOfFolded(otherText)?.includes(other)) continue;
-      merges.set(id, { to: other, tags: ['infl'] });
+      if (!otherText) continue;
+      // (One whose own text is no form of it, a lemma the frami forms made, goes into this
+      // one: altadlig, which has altadelig but not itself, into altadelig.)
+      if (table.idsOfFolded(otherText)?.includes(other)) merges.set(id, { to: other, tags: ['infl'] });
+      else merges.set(other, { to: id, tags: ['infl'] });
       return;
     }
   });

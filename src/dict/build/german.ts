@@ -384,7 +384,11 @@ function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<num
       }
     }
     for (const other of table.idsOfFolded(folded) ?? []) {
-      if (other === id || table.lemmas.pos[other] !== 'V' || (bits[other]! & given) === 0) continue;
+      if (other === id || table.lemmas.pos[other] !== 'V') continue;
+      // (A verb only the word lists give too, where it has a paradigm and this a few forms:
+      // staksten of staksen, schnetzelten of schnetzeln.)
+      const paradigm = (bits[other]! & given) !== 0 || (forms[other]! >= 10 && forms[id]! <= 4);
+      if (!paradigm) continue;
       const tags = table.tagBitsOf(folded, other);
       if ((tags & infinitive) !== 0) continue;
       if (formEnding) {

@@ -267,7 +267,7 @@ export function cspellCandidates(words: string, skip: (word: string) => boolean)
 const shorterFirst = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /** A lemma's folded text. */
-function lemmaIdentityText(table: FormTable, id: number): string | null {
+export function lemmaIdentityText(table: FormTable, id: number): string | null {
   return foldWord(lemmaText(table.lemmas.keys[id]!).replace(/#\d$/, ''), 'de');
 }
 
@@ -319,17 +319,15 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
     let nominalised: { lemma: string; pos: PartOfSpeech; tags: FormTag[] } | undefined;
     for (const id of ids) {
       const pos = table.lemmas.pos[id]!;
-      if (nounHead && pos === 'V') {
-        const tag = nominalisedInfinitiveTag(table, headFolded, id);
-        if (tag) nominalised ??= { lemma: prefix + lemmaText(table.lemmas.keys[id]!), pos: 'N', tags: [tag] };
-      }
-      if (capital && !nounHead && pos === 'V') {
+      if (capital && pos === 'V') {
         // A noun ending in a nominalised infinitive (das Blutsaugen, des Blutsaugens): the
         // verb's where a verb of that spelling is listed (das Herunterladen), else a noun of
-        // its own. (Not Bluts + Augen, and not a lemma made of its letters.)
+        // its own. (Not Bluts + Augen, and not a lemma made of its letters.) After a noun
+        // head, only kept for the case above.
         const verb = lemmaText(table.lemmas.keys[id]!);
         const tag = nominalisedInfinitiveTag(table, headFolded, id);
-        if (tag && attested((prefix + verb).toLowerCase(), 'V') === null) {
+        if (tag && nounHead) nominalised ??= { lemma: prefix + verb, pos: 'N', tags: [tag] };
+        else if (tag && attested((prefix + verb).toLowerCase(), 'V') === null) {
           unlisted.push({ lemma: prefix + verb, pos: 'N', tags: [tag] });
           continue;
         }

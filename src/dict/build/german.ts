@@ -10,7 +10,7 @@ import { germanSkip, properNames } from './de-names.js';
 import { type GermanSources, hunspellWord, startGermanSources } from './german-sources.js';
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
-import { addCspell, nominalisedInfinitiveTag, readCspellWords } from './cspell.js';
+import { addCspell, lemmaIdentityText, nominalisedInfinitiveTag, readCspellWords } from './cspell.js';
 import { addGermanWordList, comparedParticiples, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds } from './german-word-list.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
@@ -329,14 +329,14 @@ function variantMerges(table: FormTable, rows: [string, string, string][]): Map<
     const from = table.lemmas.find(variant, pos as PartOfSpeech), to = table.lemmas.find(lemma, pos as PartOfSpeech);
     if (from !== undefined && to !== undefined && from !== to) merges.set(from, { to, tags: ['infl'] });
   }
-  table.lemmas.keys.forEach((key, id) => {
+  table.lemmas.keys.forEach((_, id) => {
     if (table.lemmas.pos[id] !== 'ADJ' || merges.has(id)) return;
-    const folded = foldWord(lemmaText(key), 'de');
+    const folded = lemmaIdentityText(table, id);
     if (!folded) return;
     for (const other of table.idsOfFolded(folded) ?? []) {
       // (Another adjective whose own text is one of its forms, and this one not its comparison.)
       if (other === id || table.lemmas.pos[other] !== 'ADJ' || merges.has(other) || (table.tagBitsOf(folded, other) & COMPARED) !== 0) continue;
-      const otherText = foldWord(lemmaText(table.lemmas.keys[other]!), 'de');
+      const otherText = lemmaIdentityText(table, other);
       if (!otherText) continue;
       // (One whose own text is no form of it, a lemma the frami forms made, goes into this
       // one: altadlig, which has altadelig but not itself, into altadelig.)
@@ -370,14 +370,14 @@ function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<num
   const infinitive = tagBits(['base', 'inf']), participle = tagBits(['pp']);
   const merges = new Map<number, { to: number; tags: FormTag[] }>();
   const participles = new Map<number, number>();
-  table.lemmas.keys.forEach((key, id) => {
+  table.lemmas.keys.forEach((_, id) => {
     if (table.lemmas.pos[id] !== 'V' || (bits[id]! & given) !== 0 || forms[id]! > 8) return;
-    const folded = foldWord(lemmaText(key), 'de');
+    const folded = lemmaIdentityText(table, id);
     if (folded === null) return;
     const formEnding = /(TEN|ENDEN|ENDE|ENDER|ENDES|ENDEM)$/.test(folded);
     if (folded.endsWith('ENEN')) {
       const stem = folded.slice(0, -2);
-      const declined = (table.idsOfFolded(folded) ?? []).find((other) => other !== id && table.lemmas.pos[other] !== 'N' && foldWord(lemmaText(table.lemmas.keys[other]!), 'de') === stem);
+      const declined = (table.idsOfFolded(folded) ?? []).find((other) => other !== id && table.lemmas.pos[other] !== 'N' && lemmaIdentityText(table, other) === stem);
       if (declined !== undefined) {
         merges.set(id, { to: declined, tags: ['infl'] });
         return;

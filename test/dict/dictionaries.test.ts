@@ -168,6 +168,24 @@ describe('German lemmas: one identity per word', () => {
     // A misspelt verb (sähen for säen) is gone; its forms stay sehen's.
     expect(lemmas('sähe')).toEqual(['sehen']);
   });
+  it("a verb form the spellchecker lists as a word of its own is its verb's, and a verb's infinitive that is another's participle conjugates as its own", () => {
+    // Roots without flags: a particle or word before a verb's form, a ge-participle, a third person in -t.
+    for (const [form, verb] of [['davonging', 'davongehen'], ['davongingst', 'davongehen'], ['dabeistand', 'dabeistehen'], ['innehat', 'innehaben'], ['kundtat', 'kundtun'], ['oblag', 'obliegen'],
+      ['gesurft', 'surfen'], ['gefrühstückt', 'frühstücken'], ['gemailt', 'mailen'], ['hinaufgeklettert', 'hinaufklettern'], ['herumzugehen', 'herumgehen'], ['bemäkelt', 'bemäkeln'],
+      ['hing', 'hängen'], ['hingst', 'hängen'], ['zusammenhing', 'zusammenhängen'], ['schritt', 'schreiten']]) {
+      expect(lemmas(form), form).toContain(verb);
+      expect(lemmas(form).some((l) => l === form), form).toBe(false);
+    }
+    // Adverbs that are a particle before a verb's stem, imperative or form in -e stay adverbs (zumute may also be zumuten's, as the lexicon says).
+    for (const word of ['zumute', 'zuteil', 'zustande', 'zupass', 'jetzt', 'sonst', 'einst']) expect(lemmas(word), word).toContain(word);
+    // erlegen is erliegen's participle and a verb of its own: erlegt, erlegte are erlegen's only (so ausführend is ausführen's, not ausfahren's).
+    for (const [form, verb] of [['erlegt', 'erlegen'], ['ausführend', 'ausführen'], ['betrügend', 'betrügen'], ['anmaßend', 'anmaßen']]) expect(lemmas(form), form).toEqual([verb]);
+    // A particle before another verb's participle without ge- is no participle (darunter-ge-legen is darunterliegen's): darunterlegen is a verb.
+    for (const [a, b] of [['darunterlegen', 'darunterzulegen'], ['daruntergelegt', 'darunterlegen'], ['aneinanderlegt', 'aneinanderlegen'], ['untergelegt', 'unterlegt']]) expect(different(a, b), `${a}/${b}`).toBe(false);
+    for (const [a, b] of [['darunterlegen', 'darunterliegen'], ['aneinanderlegt', 'aneinanderliegen']]) expect(different(a, b), `${a}/${b}`).toBe(true);
+    // A separable prefix before a simple verb's ge-participle stays that verb's (übergezogen: überziehen).
+    expect(lemmas('übergezogen')).toContain('überziehen');
+  });
   it('an adverb is compared as that adverb (bald: eher, am ehesten; gern: lieber; oft: öfter)', () => {
     for (const [a, b] of [['bald', 'eher'], ['oft', 'öfter']]) {
       expect(different(a, b), `${a}/${b}`).toBe(false);

@@ -93,6 +93,14 @@ interface Lookups {
   hasPlural(base: string, id: number): boolean;
   /** Whether the table has a word as a noun lemma's plural. */
   isPlural(form: string, id: number): boolean;
+  /**
+   * Whether a word read as a past participle after a prefix (dar + unterlegen, of
+   * unterliegen) may be one: not when ge- put in further on makes a word the source or the
+   * table has (darunter-ge-legen): then it is another verb's participle without its ge-
+   * (darunterliegen's), and the split is further on (darunter + legen: darunterlegen).
+   * Folded.
+   */
+  participleFits(folded: string, prefixLength: number): boolean;
 }
 
 /**
@@ -191,6 +199,13 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     isPlural: (form, id) => {
       const f = foldWord(form, 'de');
       return f !== null && (table.tagBitsOf(f, id) & PLURAL) !== 0;
+    },
+    participleFits: (folded, prefixLength) => {
+      for (let j = prefixLength + 2; j <= folded.length - 4; j++) {
+        const withGe = `${folded.slice(0, j)}GE${folded.slice(j)}`;
+        if (table.hasFolded(withGe) || ((fresh.get(withGe) ?? 0) & 2) !== 0) return false;
+      }
+      return true;
     },
   };
 
@@ -293,7 +308,7 @@ const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
  * Drohneneinsatz, listed or not); its base readings make the compound a lemma of its own
  * (Verwahrgebühr), used only if the word is no inflection of a listed base.
  */
-function compoundSenses(w: string, folded: string, table: FormTable, { attested, listed, isDeclined }: Lookups): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[]; erNoun?: boolean } | null {
+function compoundSenses(w: string, folded: string, table: FormTable, { attested, listed, isDeclined, participleFits }: Lookups): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[]; erNoun?: boolean } | null {
   const capital = CAPITAL.test(w);
   // Where each letter folds on its own (a–z, umlauts, ß), a head's folded form is a slice
   // of the word's: at[i] is where letter i's folding starts.
@@ -344,11 +359,19 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
       }
       const tags = tagsOf(table.tagBitsOf(headFolded, id));
       const known = table.lemmas.find(lemma, pos);
-      if (known !== undefined) push(found.listed, { id: known, tags });
+      if (known !== undefined) {
+        if (pos !== 'V' || !tags.includes('pp') || participleFits(folded, at ? at[i]! : (foldWord(prefix, 'de') ?? '').length)) push(found.listed, { id: known, tags });
+      }
       // Known as another word's form of its class (verdienstlose of verdienstlos): no lemma.
       // As a form of another class only, it is a new word (the noun Auftrieb: auftrieb is a
       // form of the verb auftreiben).
-      else if (table.sensesOf(lemma).some((x) => x.pos === pos || (pos !== 'N' && x.pos !== 'N'))) continue;
+      else if (table.sensesOf(lemma).some((x) => x.pos === pos || (pos !== 'N' && x.pos !== 'N'))) {
+        // But verb prefixes before a verb make a verb, even where its infinitive is only
+        // another verb's finite form (hinausführen, Konjunktiv II of hinausfahren:
+        // hinausführst is hinausführen's).
+        if (pos === 'V' && !capital && verbPrefixes(prefix.toLowerCase()) && !table.sensesOf(lemma).some((x) => x.pos === 'V' && isInfinitive(table, lemma, x.id))) unlisted.push({ lemma, pos, tags });
+        continue;
+      }
       // A listed verb or adjective that is a declined or compared adjective is no word of
       // its own (aquatischen: not aqua + tischen; forscheren: not for + scheren; abflusslose:
       // not abfluss + lose, but abflusslos).
@@ -356,7 +379,7 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
       // A base no source lists: a noun's (Kakifrucht) or adjective's (halblink), a verb's
       // only after a verb prefix (heruntersingen; säulengestützt is no form of a verb
       // säulenstützen). Interned only if chosen.
-      else if (pos === 'N' || (!capital && (pos === 'ADJ' || VERB_PREFIX_RUN.test(prefix.toLowerCase())))) unlisted.push({ lemma, pos, tags });
+      else if (pos === 'N' || (!capital && (pos === 'ADJ' || verbPrefixes(prefix.toLowerCase())))) unlisted.push({ lemma, pos, tags });
     }
     if (nominalised && listed(`${w}s`, 'N') && found.listed.length + found.own.length === 0 && unlisted.length > 0 && unlisted.every((u) => u.pos === 'N' && !u.tags.includes('base'))) unlisted.splice(0, unlisted.length, nominalised);
     if (found.listed.length + unlisted.length + found.own.length > 0) {
@@ -407,7 +430,20 @@ function foldedOffsets(w: string, folded: string): Uint16Array | null {
   return n === folded.length ? at : null;
 }
 
+/** Whether a text is a verb's infinitive in the table. */
+function isInfinitive(table: FormTable, text: string, id: number): boolean {
+  const f = foldWord(text, 'de');
+  return f !== null && (table.tagBitsOf(f, id) & INF) !== 0;
+}
+
 const VERB_PREFIX_RUN = new RegExp(`^(${VERB_PREFIXES.join('|')})+$`);
+
+/**
+ * Whether a verb no source lists may be made of these prefixes and a verb (heruntersingen):
+ * not where they end in a participle's ge- (unterge + legt: untergelegt is unter + gelegt,
+ * no form of an untergelegen).
+ */
+const verbPrefixes = (prefix: string) => VERB_PREFIX_RUN.test(prefix) && (prefix === 'ge' || !prefix.endsWith('ge'));
 
 /** The e the Duden allows before a verb's -st and -t, or leaves out (du soffest, soffst; ihr trafet, traft; du standest, standst). */
 const E_BEFORE: [string, string][] = [['est', 'st'], ['et', 't'], ['st', 'est'], ['t', 'et']];

@@ -15,6 +15,8 @@ const ABBREVIATION = /^[\p{Lu}\d]{2,}$|\.|^.+\p{Lu}/u;
  */
 type Senses = number | Map<number, number>;
 const ONE = 2 ** 32;
+/** A sense's tag bits (its source bits are above them). */
+const TAG_MASK = 0xff;
 
 function* sensesEntries(s: Senses): Generator<[number, number]> {
   if (typeof s === 'number') yield [Math.floor(s / ONE), s % ONE];
@@ -167,8 +169,8 @@ export class FormTable {
   tagBitsOf(folded: string, id: number): number {
     const s = this.store.get(folded);
     if (s === undefined) return 0;
-    if (typeof s === 'number') return Math.floor(s / ONE) === id ? s % ONE & 0xff : 0;
-    return (s.get(id) ?? 0) & 0xff;
+    if (typeof s === 'number') return Math.floor(s / ONE) === id ? s % ONE & TAG_MASK : 0;
+    return (s.get(id) ?? 0) & TAG_MASK;
   }
 
   /**
@@ -211,7 +213,7 @@ export class FormTable {
     const folded = foldWord(form, this.language);
     const s = folded ? this.store.get(folded) : undefined;
     if (s === undefined) return 0;
-    for (const [sid, bits] of sensesEntries(s)) if (sid === id) return bits & 0xff;
+    for (const [sid, bits] of sensesEntries(s)) if (sid === id) return bits & TAG_MASK;
     return 0;
   }
 
@@ -224,7 +226,7 @@ export class FormTable {
    * Merges lemmas into others (a superlative filed as a word of its own into its adjective):
    * every sense of a `from` lemma becomes a sense of its `to` lemma, with the extra tags.
    */
-  mergeLemmas(into: ReadonlyMap<number, { to: number; tags: readonly FormTag[] }>): void {
+  mergeLemmas(into: ReadonlyMap<number, { to: number; tags: readonly FormTag[]; replaceTags?: boolean }>): void {
     if (into.size === 0) return;
     for (const [form, s] of this.store) {
       if (typeof s === 'number' && !into.has(Math.floor(s / ONE))) continue;
@@ -234,7 +236,9 @@ export class FormTable {
       for (const [id, bits] of entries) {
         const target = into.get(id);
         const to = target ? target.to : id;
-        merged.set(to, (merged.get(to) ?? 0) | bits | (target ? tagBits(target.tags) : 0));
+        // (A form's own tags go where they would be wrong for the new lemma: an adverb's base.)
+        const kept = target?.replaceTags ? bits & ~TAG_MASK : bits;
+        merged.set(to, (merged.get(to) ?? 0) | kept | (target ? tagBits(target.tags) : 0));
       }
       this.store.set(form, encodeSenses(merged)!);
     }

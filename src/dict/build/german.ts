@@ -311,8 +311,11 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   const census = table.lemmaCensus();
   fileForeignPlurals(table, census);
   fileZuInfinitives(table, census);
-  // (One pass over the table for both: neither moves the other's lemmas.)
-  table.mergeLemmas(new Map([...variantMerges(table, readTable<[string, string, string]>('de-variants', 3)), ...verbFormLemmas(table, census)]));
+  // (One pass over the table for all three: a verb form a word list made a lemma of is
+  // followed to its verb.)
+  const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...variantMerges(table, readTable<[string, string, string]>('de-variants', 3)), ...verbFormLemmas(table, census)]);
+  for (const [from, to] of listedVerbForms(table)) merges.set(from, { to: merges.get(to)?.to ?? to, tags: ['infl'], replaceTags: true });
+  table.mergeLemmas(merges);
   return table;
 }
 
@@ -588,6 +591,61 @@ function prefixedVerbForm(root: string, table: FormTable): { id: number; pos: Pa
   }
   return [];
 }
+/**
+ * The verb a root without inflection flags is a form of, where the spellchecker lists a
+ * verb's form as a word of its own (an adverb, else): a word or particle before a form of a
+ * verb (davon + ging: davongehen; dabei + stand, inne + hat, glatt + gestellt) when the two
+ * make a verb the sources know; a past participle with ge- (gesurft, gefrühstückt: surfen,
+ * frühstücken); a third person in -t (bemäkelt, herunterhüpft) of a verb the sources know.
+ * Not a particle before a verb's stem, its imperative or a form in -e: zumute, zuteil,
+ * zupass and zustande are adverbs, not forms of zumuten, zuteilen, zupassen, zustehen.
+ */
+function verbOfListedForm(root: string, table: FormTable): { id: number; pos: PartOfSpeech }[] {
+  const verb = (infinitive: string): { id: number; pos: PartOfSpeech }[] => {
+    const known = table.sensesOf(infinitive).find((x) => x.pos === 'V' && x.key === infinitive);
+    if (known) return [{ id: known.id, pos: 'V' }];
+    return VERB_FLAGS.test(hunspellRootFlags.get(infinitive) ?? '') ? [{ id: table.lemmas.intern(infinitive, 'V')!, pos: 'V' }] : [];
+  };
+  for (let i = 2; i <= root.length - 3; i++) {
+    const head = root.slice(i);
+    if (head.endsWith('e')) continue;
+    for (const s of table.sensesOf(head)) {
+      if (s.pos !== 'V' || s.key === `${head}en` || s.key === `${head}n`) continue;
+      const found = verb(root.slice(0, i) + s.key);
+      if (found.length > 0) return found;
+    }
+  }
+  const participle = /^ge(.{3,}?)e?t$/.exec(root);
+  for (const stem of participle ? [participle[1]!, `${participle[1]}e`] : []) {
+    const found = verb(/(el|er)$/.test(stem) ? `${stem}n` : `${stem}en`);
+    if (found.length > 0) return found;
+  }
+  if (root.endsWith('t') && root.length >= 5) {
+    const stem = root.slice(0, -1);
+    const found = verb(/(el|er)$/.test(stem) ? `${stem}n` : `${stem}en`);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+/** The adverbs the spellchecker's roots made of themselves, by lemma: listedVerbForms looks at them again once every source is in. */
+const adverbRoots = new Map<number, string>();
+
+/**
+ * The adverbs of the spellchecker's roots that are forms of a verb only a later source gives
+ * (davonging: davongehen, a frami word; hinaufgeklettert: hinaufklettern), each with that
+ * verb's lemma.
+ */
+function listedVerbForms(table: FormTable): Map<number, number> {
+  const merges = new Map<number, number>();
+  for (const [id, root] of adverbRoots) {
+    const [verb] = verbOfListedForm(root, table);
+    if (verb && verb.id !== id) merges.set(id, verb.id);
+  }
+  adverbRoots.clear();
+  return merges;
+}
+
 const rootLexemeCache = new Map<string, number[]>();
 /**
  * The noun a root listed on its own is the umlaut plural of (Bögen: Bogen; Nähte: Naht;
@@ -687,9 +745,14 @@ function rootLexemes(w: HunspellWord, table: FormTable): number[] {
     const closed = own.length > 0 ? own : closedAll;
     // An adverb-like root may be a verb's or adjective's form (worden, besser); an adjective
     // root may be a participle (gesandt, like the lexicon's participial adjectives).
-    const sameKind = known.filter((s) => s.pos === pos || (pos === 'ADV' && (s.pos === 'V' || s.pos === 'ADJ')) || (pos === 'ADJ' && s.pos === 'V'));
-    const chosen = closed.length > 0 ? closed : sameKind.length > 0 ? sameKind : prefixedVerbForm(w.root, table);
+    const kind = known.filter((s) => s.pos === pos || (pos === 'ADV' && (s.pos === 'V' || s.pos === 'ADJ')) || (pos === 'ADJ' && s.pos === 'V'));
+    // A verb root that is one verb's infinitive and another's participle (erlegen, unterlegen:
+    // of erliegen, unterliegen) conjugates as the first only: erlegt is no form of erliegen.
+    const sameKind = pos === 'V' && kind.some((s) => sameText(s.key, w.root)) ? kind.filter((s) => sameText(s.key, w.root)) : kind;
+    const listed = closed.length > 0 ? closed : sameKind.length > 0 ? sameKind : prefixedVerbForm(w.root, table);
+    const chosen = listed.length === 0 && pos === 'ADV' ? verbOfListedForm(w.root, table) : listed;
     lexemes = chosen.length > 0 ? chosen.map((s) => s.id) : [table.lemmas.intern(w.root, pos)!];
+    if (chosen.length === 0 && pos === 'ADV' && lexemes[0] !== null) adverbRoots.set(lexemes[0]!, w.root);
     // A participle the spellchecker compares (bekannt, bekannter; reizend) is an adjective
     // of its own as well (the Duden lists it); one it does not (gelaufen) is the verb's form.
     if (pos === 'ADJ' && w.rootFlags.includes('C') && chosen.some((s) => s.pos === 'V')) lexemes.push(table.lemmas.intern(w.root, 'ADJ')!);
@@ -738,7 +801,13 @@ function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySe
     // The word is known already as something other than a noun's form (denen of der, meinte
     // of meinen, höchste of hoch): that is what it is.
     if (table.sensesOf(w.word).some((s) => s.pos !== 'N')) return 'skip';
-    return { lemmas: [table.lemmas.intern(w.word, 'ADV')!], tags: ['base'] };
+    // (Or a verb's form, as roots without flags can be: davongingst of davonging.)
+    const [verb] = verbOfListedForm(w.word, table);
+    if (verb) return { lemmas: [verb.id], tags: ['infl'] };
+    const id = table.lemmas.intern(w.word, 'ADV');
+    if (id === null) return 'skip';
+    adverbRoots.set(id, w.word);
+    return { lemmas: [id], tags: ['base'] };
   }
   // A noun the lexicon declines: its paradigm is the authority (the spellchecker's noun
   // flags also make Main of Mai); only case endings it may lack are taken (des Kindes).

@@ -186,6 +186,12 @@ describe('German lemmas: one identity per word', () => {
     // A separable prefix before a simple verb's ge-participle stays that verb's (übergezogen: überziehen).
     expect(lemmas('übergezogen')).toContain('überziehen');
   });
+  it("files the source's bare superlatives under their adjective and the -est of a past after s under its verb (kratzigst, zuschlossest)", () => {
+    for (const [form, lemma] of [['kratzigst', 'kratzig'], ['dringendst', 'dringend'], ['ausgekochtest', 'ausgekocht'], ['morbidest', 'morbid'],
+      ['zuschlossest', 'zuschließen'], ['saßest', 'sitzen'], ['vergaßest', 'vergessen'], ['flachsest', 'flachsen']]) expect(lemmas(form), form).toEqual([lemma]);
+    // A verb's -st and -test are no superlative (haschierst is no form of an adjective haschier).
+    expect(lemmas('haschierst')).not.toContain('haschier');
+  });
   it('an adverb is compared as that adverb (bald: eher, am ehesten; gern: lieber; oft: öfter)', () => {
     for (const [a, b] of [['bald', 'eher'], ['oft', 'öfter']]) {
       expect(different(a, b), `${a}/${b}`).toBe(false);

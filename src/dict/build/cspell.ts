@@ -58,11 +58,11 @@ const VERB_ENDINGS = ['e', 'st', 't', 'et', 'est', 'en', 'te', 'test', 'ten', 't
 const PARTICIPLE_DECLENSION = ['tem', 'ter', 'tes', 'etem', 'eter', 'etes'];
 /** Adjective declension (klimaschonende, klimaschonender). */
 const DECLENSION = ['e', 'en', 'em', 'er', 'es'];
-/** Declension, comparison and compared declension (kleiner, kleinste, kleineren). */
+/** Declension, comparison and compared declension (kleiner, kleinste, kleineren; the bare superlative the source lists: kratzigst). */
 const ADJECTIVE_ENDINGS: [string, FormTag][] = [
   ...DECLENSION.map((e): [string, FormTag] => [e, 'infl']),
   ...['er', ...DECLENSION.map((e) => `er${e}`)].map((e): [string, FormTag] => [e, 'comp']),
-  ...['st', 'est'].flatMap((s) => DECLENSION.map((e): [string, FormTag] => [s + e, 'sup'])),
+  ...['st', 'est'].flatMap((s) => ['', ...DECLENSION].map((e): [string, FormTag] => [s + e, 'sup'])),
 ].sort((a, b) => b[0].length - a[0].length);
 const INF = tagBits(['inf']);
 const PP = tagBits(['pp']);
@@ -101,6 +101,9 @@ interface Lookups {
    * Folded.
    */
   participleFits(folded: string, prefixLength: number): boolean;
+  /** Whether the table has an adjective, or a verb, of this text. */
+  isAdjective(text: string): boolean;
+  isVerb(text: string): boolean;
 }
 
 /**
@@ -200,6 +203,8 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
       const f = foldWord(form, 'de');
       return f !== null && (table.tagBitsOf(f, id) & PLURAL) !== 0;
     },
+    isAdjective: (text) => table.lemmas.find(text, 'ADJ') !== undefined,
+    isVerb: (text) => table.lemmas.find(text, 'V') !== undefined,
     participleFits: (folded, prefixLength) => {
       for (let j = prefixLength + 2; j <= folded.length - 4; j++) {
         const withGe = `${folded.slice(0, j)}GE${folded.slice(j)}`;
@@ -449,7 +454,7 @@ const verbPrefixes = (prefix: string) => VERB_PREFIX_RUN.test(prefix) && (prefix
 const E_BEFORE: [string, string][] = [['est', 'st'], ['et', 't'], ['st', 'est'], ['t', 'et']];
 
 /** 2: a regular inflection of a base the source or the table lists. */
-function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective, hasPlural, isPlural }: Lookups, compound: boolean): Sense[] | null {
+function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective, hasPlural, isPlural, isAdjective, isVerb }: Lookups, compound: boolean): Sense[] | null {
   const out: Sense[] = [];
   // A word that is no compound is an -er plural only of a noun whose plurals the table does
   // not know yet: the Flößer is no plural of Floß (Flöße), the Köhler none of Kohl (Kohle),
@@ -488,6 +493,9 @@ function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, 
     if (!w.endsWith(ending) || w.length - ending.length < 2) continue;
     for (const id of verbsOf(w.slice(0, -ending.length) + other)) if (!out.some((s) => s.id === id)) out.push({ id, tags: ['infl'] });
   }
+  // After s, ß, z and x the -st without e is a -t (du schlossest, schlosst; zuschlossest of
+  // zuschließen), unless the s is a verb's own (du flachsest, of flachsen; flachst is flachen's).
+  if (/[sßzx]est$/.test(w) && !isVerb(`${w.slice(0, -3)}en`)) for (const id of verbsOf(`${w.slice(0, -3)}t`)) if (!out.some((s) => s.id === id)) out.push({ id, tags: ['infl'] });
   if (out.length > 0) return out;
   for (const ending of [...VERB_ENDINGS, ...PARTICIPLE_DECLENSION]) {
     if (!w.endsWith(ending)) continue;
@@ -522,6 +530,9 @@ function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, 
   for (const [ending, tag] of ADJECTIVE_ENDINGS) {
     if (!w.endsWith(ending)) continue;
     const base = w.slice(0, -ending.length);
+    // A bare superlative (kratzigst, dringendst) only of what is an adjective and no verb's
+    // stem: the -st and -test of a verb (hochschrakst, gurktest, haschierst) are no comparison.
+    if ((ending === 'st' || ending === 'est') && (!(isAdjective(base) || ADJECTIVE_SUFFIX.test(base) || base.endsWith('end')) || isVerb(`${base}en`))) continue;
     add(base, '', [tag]);
     if (tag !== 'infl') for (const [re, to] of UMLAUT_BACK) if (re.test(base)) add(base.replace(re, to), '', [tag]);
     if (out.length > 0) break;

@@ -192,6 +192,12 @@ describe('German lemmas: one identity per word', () => {
     // A verb's -st and -test are no superlative (haschierst is no form of an adjective haschier).
     expect(lemmas('haschierst')).not.toContain('haschier');
   });
+  it('a verb only the frami list has is one verb with its past, not the declined form of an adjective made of its letters (aufhübschen: no aufhübsch)', () => {
+    for (const [a, b] of [['aufhübschen', 'aufhübschte'], ['aufhübschen', 'aufgehübscht'], ['haschieren', 'haschierte'], ['flirren', 'flirrte'], ['andicken', 'angedickt'], ['entschleunigen', 'entschleunigend'], ['verachtfachen', 'verachtfachte']]) {
+      expect(different(a, b), `${a}/${b}`).toBe(false);
+      expect(lemmas(a), a).toEqual([a]);
+    }
+  });
   it('an adverb is compared as that adverb (bald: eher, am ehesten; gern: lieber; oft: öfter)', () => {
     for (const [a, b] of [['bald', 'eher'], ['oft', 'öfter']]) {
       expect(different(a, b), `${a}/${b}`).toBe(false);

@@ -159,6 +159,11 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     const how = f ? fresh.get(f) : undefined;
     return how !== undefined && (how & (pos === 'N' ? 1 : 2)) !== 0 && !skip(text);
   };
+  /** Whether the source lists a weak past of an infinitive (aufhübschte, wanderte, redete). */
+  const weakPastListed = (infinitive: string): boolean => {
+    const stem = infinitive.slice(0, infinitive.endsWith('en') ? -2 : -1);
+    return listed(`${stem}te`, 'V') || listed(`${stem}ete`, 'V');
+  };
   const ownPos = (w: string): PartOfSpeech => (CAPITAL.test(w) ? 'N' : INFINITIVE.test(w) && !isDeclined(w) && !endsInParticiple(w) ? 'V' : '');
   /** Whether a word ends in a past participle after another word (persönlichkeitsbezogen, traditionsgebunden): an adjective, no infinitive. */
   const endsInParticiple = (w: string): boolean => {
@@ -238,10 +243,14 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // Geburtstagslicht). (A participle stays its verb's: angemischt of anmischen.)
     const ownWitnessed = compound?.own !== undefined && compound.unlisted !== undefined && CAPITAL.test(w)
       && (listed(`${w}s`, 'N') || (w.endsWith('e') && listed(`${w}n`, 'N')));
+    // A word in -en the source also lists with a weak past (aufhübschte, flirrte, haschierte)
+    // is a verb, not the declined form of an adjective no source lists (auf + hübschen: an
+    // aufhübsch; fl + irren, ha + schieren).
+    const verbWitnessed = compound?.unlistedAdjectives === true && INFINITIVE.test(w) && weakPastListed(w);
     const senses = compound?.listed
       ?? (compound?.own && compound.erNoun ? null : inflectionSenses(w, lookups, compound !== null))
       ?? (ownWitnessed ? compound.own : undefined)
-      ?? compound?.unlisted?.()
+      ?? (verbWitnessed ? undefined : compound?.unlisted?.())
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);
     // A noun's own lemma, made while the word's readings were weighed and not chosen, stands
@@ -313,7 +322,7 @@ const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
  * Drohneneinsatz, listed or not); its base readings make the compound a lemma of its own
  * (Verwahrgebühr), used only if the word is no inflection of a listed base.
  */
-function compoundSenses(w: string, folded: string, table: FormTable, { attested, listed, isDeclined, participleFits }: Lookups): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[]; erNoun?: boolean } | null {
+function compoundSenses(w: string, folded: string, table: FormTable, { attested, listed, isDeclined, participleFits }: Lookups): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[]; erNoun?: boolean; unlistedAdjectives?: boolean } | null {
   const capital = CAPITAL.test(w);
   // Where each letter folds on its own (a–z, umlauts, ß), a head's folded form is a slice
   // of the word's: at[i] is where letter i's folding starts.
@@ -395,7 +404,7 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
       // A last part in -er that is a noun of its own and no other noun's plural (Spieler,
       // Besucher, Schützer, Führer; not Lichter, a plural of Licht).
       const erNoun = capital && headFolded.endsWith('ER') && ids.every((id) => table.lemmas.pos[id] !== 'N' || lemmaIdentityText(table, id) === headFolded);
-      return { listed: found.listed.length ? found.listed : undefined, unlisted: unlisted.length ? intern : undefined, own: found.own.length ? found.own : undefined, erNoun };
+      return { listed: found.listed.length ? found.listed : undefined, unlisted: unlisted.length ? intern : undefined, own: found.own.length ? found.own : undefined, erNoun, unlistedAdjectives: unlisted.length > 0 && unlisted.every((u) => u.pos === 'ADJ') };
     }
   }
   return null;

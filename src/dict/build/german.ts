@@ -596,7 +596,8 @@ function prefixedVerbForm(root: string, table: FormTable): { id: number; pos: Pa
  * verb's form as a word of its own (an adverb, else): a word or particle before a form of a
  * verb (davon + ging: davongehen; dabei + stand, inne + hat, glatt + gestellt) when the two
  * make a verb the sources know; a past participle with ge- (gesurft, gefrühstückt: surfen,
- * frühstücken); a third person in -t (bemäkelt, herunterhüpft) of a verb the sources know.
+ * frühstücken); a third person in -t or a weak past (bemäkelt, herunterhüpft, abkackte) of
+ * a verb the sources know, or that verb's infinitive.
  * Not a particle before a verb's stem, its imperative or a form in -e: zumute, zuteil,
  * zupass and zustande are adverbs, not forms of zumuten, zuteilen, zupassen, zustehen.
  */
@@ -620,12 +621,16 @@ function verbOfListedForm(root: string, table: FormTable): { id: number; pos: Pa
     const found = verb(/(el|er)$/.test(stem) ? `${stem}n` : `${stem}en`);
     if (found.length > 0) return found;
   }
-  if (root.endsWith('t') && root.length >= 5) {
-    const stem = root.slice(0, -1);
+  // A third person in -t, a weak past (fickte, abkacktest); not a 1st person in -e or a 2nd
+  // in -st, which adverbs end in too (lange, bitte: langen, bitten; einst, äußerst).
+  for (const ending of ['test', 'tet', 'ten', 'te', 't']) {
+    if (!root.endsWith(ending) || root.length < ending.length + 4) continue;
+    const stem = root.slice(0, -ending.length);
     const found = verb(/(el|er)$/.test(stem) ? `${stem}n` : `${stem}en`);
     if (found.length > 0) return found;
   }
-  return [];
+  // The infinitive itself, where it is a verb's (ficken, listed without flags).
+  return INFINITIVE.test(root) ? verb(root) : [];
 }
 
 /** The adverbs the spellchecker's roots made of themselves, by lemma: listedVerbForms looks at them again once every source is in. */

@@ -363,10 +363,11 @@ function variantMerges(table: FormTable, rows: [string, string, string][]): Map<
  * verb's; so is one whose text is such a verb's past participle and whose every form is
  * that verb's too (hinuntergefallen; not daruntergelegen, whose daruntergelegt is
  * darunterlegen's, not darunterliegen's). (Not a Konjunktiv II spelt like an infinitive:
- * nachführen is a verb, not only nachfahren's form.) And an adjective in -en the frami list
- * gives, which looks like an infinitive (goldfarben, affektgeladen, allergen), has its
- * declined -enen taken for a verb of its own (goldfarbenen, and goldfarbene its form): that
- * is the adjective's, whatever source gives it.
+ * nachführen is a verb, not only nachfahren's form.) A verb of one or two forms, each
+ * another verb's, is that verb's whatever gives it (dazwischengerufen, rumhingen). And an
+ * adjective's declined -en taken for a verb of its own (goldfarbenen, with goldfarbene its
+ * form, of goldfarben, which looks like an infinitive; landesinternen, krokodilledernen) is
+ * the adjective's, whatever source gives it.
  */
 function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<number, { to: number; tags: FormTag[] }> {
   const given = table.sourceMask([SOURCE.tables, SOURCE.verbs, SOURCE.hunspell]);
@@ -378,7 +379,7 @@ function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<num
     const folded = lemmaIdentityText(table, id);
     if (folded === null) return;
     const formEnding = /(TEN|ENDEN|ENDE|ENDER|ENDES|ENDEM)$/.test(folded);
-    if (folded.endsWith('ENEN')) {
+    if (folded.endsWith('EN')) {
       const stem = folded.slice(0, -2);
       const declined = (table.idsOfFolded(folded) ?? []).find((other) => other !== id && table.lemmas.pos[other] !== 'N' && lemmaIdentityText(table, other) === stem);
       if (declined !== undefined) {
@@ -391,9 +392,14 @@ function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<num
       // (A verb only the word lists give too, where it has a paradigm and this a few forms:
       // staksten of staksen, schnetzelten of schnetzeln.)
       const paradigm = (bits[other]! & given) !== 0 || (forms[other]! >= 10 && forms[id]! <= 4);
-      if (!paradigm) continue;
       const tags = table.tagBitsOf(folded, other);
       if ((tags & infinitive) !== 0) continue;
+      // (A lemma of one or two forms, all another verb's, is none: dazwischengerufen,
+      // rumhingen, zurückbuchten of dazwischenrufen, rumhängen, zurückbuchen.)
+      if (!paradigm) {
+        if (forms[id]! <= 2) participles.set(id, other);
+        continue;
+      }
       if (formEnding) {
         merges.set(id, { to: other, tags: ['infl'] });
         return;

@@ -150,6 +150,10 @@ describe('German lemmas: one identity per word', () => {
       ['landesinternen', 'landesintern'], ['alkoholreichen', 'alkoholreich'], ['krokodilledernen', 'krokodilledern'], ['rumhingen', 'rumhängen'], ['zurückbuchten', 'zurückbuchen']]) expect(different(a, b), `${a}/${b}`).toBe(false);
     for (const word of ['alkoholreichen', 'rumhingen', 'landesinternen']) expect(lemmas(word), word).toHaveLength(1);
     expect(different('nachführen', 'nachfahren')).toBe(true); // a verb, and a Konjunktiv II of nachfahren
+    // Nouns in -elung and -lung are one (Regelung, Reglung: so Regelung and Regelungen no longer both count), and a lexicon's
+    // lemma of a plural is its singular's (Zulassungsbestimmungen); der Fonds and die Tusche stay words of their own.
+    for (const [a, b] of [['Regelung', 'Regelungen'], ['Regelung', 'Reglung'], ['Behandlung', 'Behandelung'], ['Zulassungsbestimmungen', 'Zulassungsbestimmung']]) expect(different(a, b), `${a}/${b}`).toBe(false);
+    for (const [a, b] of [['Fonds', 'Fond'], ['Tusche', 'Tusch']]) expect(different(a, b), `${a}/${b}`).toBe(true);
     // Words that only look like variants stay two: die Lade and der Laden, der Lump and der Lumpen.
     for (const [a, b] of [['Laden', 'Lade'], ['Lumpen', 'Lump']]) expect(different(a, b), `${a}/${b}`).toBe(true);
   });

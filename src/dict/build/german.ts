@@ -313,7 +313,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   fileZuInfinitives(table, census);
   // (One pass over the table for all three: a verb form a word list made a lemma of is
   // followed to its verb.)
-  const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...variantMerges(table, readTable<[string, string, string]>('de-variants', 3)), ...verbFormLemmas(table, census)]);
+  const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...variantMerges(table, readTable<[string, string, string]>('de-variants', 3), census), ...verbFormLemmas(table, census)]);
   for (const [from, to] of listedVerbForms(table)) merges.set(from, { to: merges.get(to)?.to ?? to, tags: ['infl'], replaceTags: true });
   table.mergeLemmas(merges);
   return table;
@@ -323,10 +323,12 @@ async function buildFromSources(report: Progress, systemSources: readonly System
  * Spellings of one word that are lemmas of their own: the rows of tables/de-variants.tsv
  * (Frieden: Friede), and every adjective whose lemma is a form of another adjective that is
  * not its comparison (adelig of adlig, böse of bös, solide of solid, knittrig of knitterig;
- * befindliche, unstete: declined forms some source made lemmas of). Each is filed under
- * the other, so that the two no longer count as two words.
+ * befindliche, unstete: declined forms some source made lemmas of), nouns in -elung and
+ * -lung (Regelung, Reglung), and a noun's plural a lexicon made a lemma of
+ * (Zulassungsbestimmungen). Each is filed under the other, so that the two no longer count
+ * as two words.
  */
-function variantMerges(table: FormTable, rows: [string, string, string][]): Map<number, { to: number; tags: FormTag[] }> {
+function variantMerges(table: FormTable, rows: [string, string, string][], census: LemmaCensus): Map<number, { to: number; tags: FormTag[] }> {
   const merges = new Map<number, { to: number; tags: FormTag[] }>();
   for (const [variant, pos, lemma] of rows) {
     const from = table.lemmas.find(variant, pos as PartOfSpeech), to = table.lemmas.find(lemma, pos as PartOfSpeech);
@@ -347,6 +349,27 @@ function variantMerges(table: FormTable, rows: [string, string, string][]): Map<
       else merges.set(other, { to: id, tags: ['infl'] });
       return;
     }
+  });
+  const nouns = table.sourceMask([SOURCE.nouns]);
+  table.lemmas.keys.forEach((key, id) => {
+    if (table.lemmas.pos[id] !== 'N' || merges.has(id)) return;
+    // Nouns in -elung and -lung, -erung and -rung (Regelung, Reglung; Behandelung,
+    // Behandlung): one word, under the spelling the lexicon has (else the shorter).
+    const m = /^(.*[^aeiouäöü])e([lr])ung$/.exec(lemmaText(key));
+    const short = m ? table.lemmas.find(`${m[1]}${m[2]}ung`, 'N') : undefined;
+    if (short !== undefined && short !== id && !merges.has(short)) {
+      if ((census.bits[id]! & nouns) !== 0 && (census.bits[short]! & nouns) === 0) merges.set(short, { to: id, tags: ['infl'] });
+      else merges.set(id, { to: short, tags: ['infl'] });
+      return;
+    }
+    // A lemma of one form, itself, that is the -en plural of a noun in -ung, -heit, -keit,
+    // -schaft, -ität, -ie (the lexicon's Zulassungsbestimmungen beside
+    // Zulassungsbestimmung): that noun's. (Not every such lemma: der Fonds is no plural of
+    // der Fond, nor die Tusche of der Tusch.)
+    const folded = lemmaIdentityText(table, id);
+    if (census.forms[id] !== 1 || !folded || !/((UNG|HEIT|KEIT|SCHAFT|TAET)E|IE)N$/.test(folded) || !table.idsOfFolded(folded)?.includes(id)) return;
+    const singular = (table.idsOfFolded(folded) ?? []).find((other) => other !== id && table.lemmas.pos[other] === 'N' && (table.tagBitsOf(folded, other) & PLURAL) !== 0);
+    if (singular !== undefined) merges.set(id, { to: singular, tags: ['plural'] });
   });
   // (A variant filed under one that is filed under a third goes to the third.)
   for (const m of merges.values()) for (let hops = 0; merges.has(m.to) && hops < 8; hops++) m.to = merges.get(m.to)!.to;
@@ -569,6 +592,7 @@ function comparisonMerges(table: FormTable, adjectives: ReadonlySet<string>): Ma
 }
 
 const COMPARED = tagBits(['comp', 'sup']);
+const PLURAL = tagBits(['plural']);
 
 type HunspellSense =
   | 'skip'

@@ -387,20 +387,30 @@ function variantMerges(table: FormTable, rows: [string, string, string][], censu
  * that verb's too (hinuntergefallen; not daruntergelegen, whose daruntergelegt is
  * darunterlegen's, not darunterliegen's). (Not a Konjunktiv II spelt like an infinitive:
  * nachführen is a verb, not only nachfahren's form.) A verb of one or two forms, each
- * another verb's, is that verb's whatever gives it (dazwischengerufen, rumhingen). And an
+ * another verb's, is that verb's whatever gives it (dazwischengerufen, rumhingen), and so
+ * is a verb a source gives whose every form is another's (besähen: besehen). And an
  * adjective's declined -en taken for a verb of its own (goldfarbenen, with goldfarbene its
  * form, of goldfarben, which looks like an infinitive; landesinternen, krokodilledernen) is
  * the adjective's, whatever source gives it.
  */
 function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<number, { to: number; tags: FormTag[] }> {
   const given = table.sourceMask([SOURCE.tables, SOURCE.verbs, SOURCE.hunspell]);
-  const infinitive = tagBits(['base', 'inf']), participle = tagBits(['pp']);
+  const infinitive = tagBits(['base', 'inf']);
   const merges = new Map<number, { to: number; tags: FormTag[] }>();
-  const participles = new Map<number, number>();
+  const sharedWith = new Map<number, number>();
   table.lemmas.keys.forEach((_, id) => {
-    if (table.lemmas.pos[id] !== 'V' || (bits[id]! & given) !== 0 || forms[id]! > 8) return;
+    if (table.lemmas.pos[id] !== 'V' || forms[id]! > 8) return;
     const folded = lemmaIdentityText(table, id);
     if (folded === null) return;
+    if ((bits[id]! & given) !== 0) {
+      // A verb any source gives whose text is another verb's Konjunktiv II or past, and whose
+      // every form is that verb's (besähen, bezwängen, schwarzführen, abwärtsflössen: roots
+      // of the spellchecker), is that verb's. (Not gelangen, which has gelangt.)
+      for (const other of table.idsOfFolded(folded) ?? []) {
+        if (other !== id && table.lemmas.pos[other] === 'V' && forms[other]! >= 10 && (table.tagBitsOf(folded, other) & infinitive) === 0) sharedWith.set(id, other);
+      }
+      return;
+    }
     const formEnding = /(TEN|ENDEN|ENDE|ENDER|ENDES|ENDEM)$/.test(folded);
     if (folded.endsWith('EN')) {
       const stem = folded.slice(0, -2);
@@ -420,18 +430,20 @@ function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<num
       // (A lemma of one or two forms, all another verb's, is none: dazwischengerufen,
       // rumhingen, zurückbuchten of dazwischenrufen, rumhängen, zurückbuchen.)
       if (!paradigm) {
-        if (forms[id]! <= 2) participles.set(id, other);
+        if (forms[id]! <= 2) sharedWith.set(id, other);
         continue;
       }
       if (formEnding) {
         merges.set(id, { to: other, tags: ['infl'] });
         return;
       }
-      if ((tags & participle) !== 0) participles.set(id, other);
+      // (Any other form, a participle or a Konjunktiv II, where the lemma's every form is
+      // that verb's.)
+      sharedWith.set(id, other);
     }
   });
-  for (const [id, list] of table.formsOfLemmas(new Set(participles.keys()))) {
-    const verb = participles.get(id)!;
+  for (const [id, list] of table.formsOfLemmas(new Set(sharedWith.keys()))) {
+    const verb = sharedWith.get(id)!;
     if (list.every(([form]) => table.idsOfFolded(form)?.includes(verb))) merges.set(id, { to: verb, tags: ['infl'] });
   }
   return merges;

@@ -200,6 +200,8 @@ describe('German lemmas: one identity per word', () => {
       ['zuschlossest', 'zuschließen'], ['saßest', 'sitzen'], ['vergaßest', 'vergessen'], ['flachsest', 'flachsen']]) expect(lemmas(form), form).toEqual([lemma]);
     // A verb's -st and -test are no superlative (haschierst is no form of an adjective haschier).
     expect(lemmas('haschierst')).not.toContain('haschier');
+    // A superlative's -ste is no verb's (allerärmste was a form of a verb allerärmsten, allerärmsten of an adjective).
+    for (const [a, b] of [['allerärmste', 'allerärmsten'], ['ladungsstärkste', 'ladungsstärksten'], ['zweitschnellste', 'zweitschnellsten']]) expect(different(a, b), `${a}/${b}`).toBe(false);
   });
   it('a verb only the frami list has is one verb with its past, not the declined form of an adjective made of its letters (aufhübschen: no aufhübsch)', () => {
     for (const [a, b] of [['aufhübschen', 'aufhübschte'], ['aufhübschen', 'aufgehübscht'], ['haschieren', 'haschierte'], ['flirren', 'flirrte'], ['andicken', 'angedickt'], ['entschleunigen', 'entschleunigend'], ['verachtfachen', 'verachtfachte']]) {

@@ -508,7 +508,9 @@ function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, 
   if (out.length > 0) return out;
   for (const ending of [...VERB_ENDINGS, ...PARTICIPLE_DECLENSION]) {
     if (!w.endsWith(ending)) continue;
-    for (const inf of infinitivesOfStem(w.slice(0, -ending.length))) add(inf, 'V', ['infl']);
+    // (A superlative's -ste makes no verb in -sten that only the source lists: allerärmste,
+    // ladungsstärkste are adjectives' forms, not of verbs allerärmsten, ladungsstärksten.)
+    for (const inf of infinitivesOfStem(w.slice(0, -ending.length))) if (!(inf.endsWith('sten') && !isVerb(inf))) add(inf, 'V', ['infl']);
   }
   // A zu-infinitive or gerundive of a verb with a prefix (höherzuschrauben, wegzuführende of
   // höherschrauben, wegführen).

@@ -181,7 +181,7 @@ describe('German lemmas: one identity per word', () => {
     // Roots without flags: a particle or word before a verb's form, a ge-participle, a third person in -t.
     for (const [form, verb] of [['davonging', 'davongehen'], ['davongingst', 'davongehen'], ['dabeistand', 'dabeistehen'], ['innehat', 'innehaben'], ['kundtat', 'kundtun'], ['oblag', 'obliegen'],
       ['gesurft', 'surfen'], ['gefrühstückt', 'frühstücken'], ['gemailt', 'mailen'], ['hinaufgeklettert', 'hinaufklettern'], ['herumzugehen', 'herumgehen'], ['bemäkelt', 'bemäkeln'],
-      ['hing', 'hängen'], ['hingst', 'hängen'], ['zusammenhing', 'zusammenhängen'], ['schritt', 'schreiten']]) {
+      ['hing', 'hängen'], ['hingst', 'hängen'], ['zusammenhing', 'zusammenhängen'], ['schritt', 'schreiten'], ['innehatte', 'innehaben'], ['davonrannte', 'davonrennen']]) {
       expect(lemmas(form), form).toContain(verb);
       expect(lemmas(form).some((l) => l === form), form).toBe(false);
     }
@@ -202,6 +202,9 @@ describe('German lemmas: one identity per word', () => {
     expect(lemmas('haschierst')).not.toContain('haschier');
     // A superlative's -ste is no verb's (allerärmste was a form of a verb allerärmsten, allerärmsten of an adjective).
     for (const [a, b] of [['allerärmste', 'allerärmsten'], ['ladungsstärkste', 'ladungsstärksten'], ['zweitschnellste', 'zweitschnellsten']]) expect(different(a, b), `${a}/${b}`).toBe(false);
+  });
+  it("a frami participle or gerundive weighed as an adjective of its own and filed under its verb leaves no adjective for its declined forms (auszuleuchtende: ausleuchten)", () => {
+    for (const [form, verb] of [['auszuleuchtende', 'ausleuchten'], ['anzuzweifelnden', 'anzweifeln'], ['eingepflasterte', 'einpflastern'], ['herauszögernde', 'herauszögern']]) expect(lemmas(form), form).toEqual([verb]);
   });
   it('a verb only the frami list has is one verb with its past, not the declined form of an adjective made of its letters (aufhübschen: no aufhübsch)', () => {
     for (const [a, b] of [['aufhübschen', 'aufhübschte'], ['aufhübschen', 'aufgehübscht'], ['haschieren', 'haschierte'], ['flirren', 'flirrte'], ['andicken', 'angedickt'], ['entschleunigen', 'entschleunigend'], ['verachtfachen', 'verachtfachte']]) {

@@ -225,6 +225,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
   for (const w of todo) {
     // Folded again rather than kept: 400,000 pairs took 20 MB at the build's peak.
     const f = foldWord(w, 'de')!;
+    const lemmasBefore = table.lemmas.keys.length;
     const compound = compoundSenses(w, f, table, lookups);
     // A compound's base the source lists comes first (Drohneneinsätzen of Drohneneinsatz);
     // then a listed base the word is a regular inflection of (Peruanerinnen of Peruanerin,
@@ -257,7 +258,14 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // for the noun chosen: the word's longer forms find it (Replikaten: Replikate + n), and
     // are that noun's (Replikat's), not a lemma's of their own.
     const chosen = senses.map((s) => ({ ...s, id: redirected.get(s.id) ?? s.id }));
-    if (chosen.length === 1 && noun(chosen[0]!.id)) for (const o of compound?.own ?? []) if (o.id !== chosen[0]!.id && noun(o.id) && !redirected.has(o.id)) redirected.set(o.id, chosen[0]!.id);
+    // So does a participle's own adjective made for this word and not chosen, where a verb
+    // placed before was (auszuleuchtend, herauszögernd, eingepflastert: an adjective weighed,
+    // the verb's form chosen; so auszuleuchtende is ausleuchten's too).
+    if (chosen.length === 1) {
+      const to = chosen[0]!.id;
+      const participle = (id: number) => id >= lemmasBefore && to < lemmasBefore && table.lemmas.pos[to] === 'V' && table.lemmas.pos[id] !== 'V' && /(nd|t|en)$/.test(lemmaText(table.lemmas.keys[id]!));
+      for (const o of compound?.own ?? []) if (o.id !== to && !redirected.has(o.id) && ((noun(to) && noun(o.id)) || participle(o.id))) redirected.set(o.id, to);
+    }
     for (const { id, tags } of chosen) if (table.addToLemmaFolded(w, f, id, tags, source)) added++;
   }
   return added;

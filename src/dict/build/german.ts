@@ -640,8 +640,9 @@ function prefixedVerbForm(root: string, table: FormTable): { id: number; pos: Pa
  * make a verb the sources know; a past participle with ge- (gesurft, gefrühstückt: surfen,
  * frühstücken); a third person in -t or a weak past (bemäkelt, herunterhüpft, abkackte) of
  * a verb the sources know, or that verb's infinitive.
- * Not a particle before a verb's stem, its imperative or a form in -e: zumute, zuteil,
- * zupass and zustande are adverbs, not forms of zumuten, zuteilen, zupassen, zustehen.
+ * Not a particle before a verb's stem, its imperative or a form in -e other than a past in
+ * -te: zumute, zuteil, zupass and zustande are adverbs, not forms of zumuten, zuteilen,
+ * zupassen, zustehen.
  */
 function verbOfListedForm(root: string, table: FormTable): { id: number; pos: PartOfSpeech }[] {
   const verb = (infinitive: string): { id: number; pos: PartOfSpeech }[] => {
@@ -651,7 +652,8 @@ function verbOfListedForm(root: string, table: FormTable): { id: number; pos: Pa
   };
   for (let i = 2; i <= root.length - 3; i++) {
     const head = root.slice(i);
-    if (head.endsWith('e')) continue;
+    // (A past in -te is a form: inne + hatte; zu + mute is a stem's, excluded below.)
+    if (head.endsWith('e') && !head.endsWith('te')) continue;
     for (const s of table.sensesOf(head)) {
       if (s.pos !== 'V' || s.key === `${head}en` || s.key === `${head}n`) continue;
       const found = verb(root.slice(0, i) + s.key);

@@ -206,6 +206,11 @@ describe('German lemmas: one identity per word', () => {
   it("a frami participle or gerundive weighed as an adjective of its own and filed under its verb leaves no adjective for its declined forms (auszuleuchtende: ausleuchten)", () => {
     for (const [form, verb] of [['auszuleuchtende', 'ausleuchten'], ['anzuzweifelnden', 'anzweifeln'], ['eingepflasterte', 'einpflastern'], ['herauszögernde', 'herauszögern']]) expect(lemmas(form), form).toEqual([verb]);
   });
+  it('a noun that is an adjective in -e nominalised is the adjective (der Müde: müde), the nouns the Duden lists stay (die Feige)', () => {
+    for (const [a, b] of [['müde', 'müdeste'], ['Müden', 'müde'], ['amtsmüde', 'Amtsmüden'], ['leise', 'Leisen']]) expect(different(a, b), `${a}/${b}`).toBe(false);
+    expect(lemmas('Feige')).toContain('Feige');
+    expect(lemmas('Salmonellose')).toEqual(['Salmonellose']);
+  });
   it('a verb only the frami list has is one verb with its past, not the declined form of an adjective made of its letters (aufhübschen: no aufhübsch)', () => {
     for (const [a, b] of [['aufhübschen', 'aufhübschte'], ['aufhübschen', 'aufgehübscht'], ['haschieren', 'haschierte'], ['flirren', 'flirrte'], ['andicken', 'angedickt'], ['entschleunigen', 'entschleunigend'], ['verachtfachen', 'verachtfachte']]) {
       expect(different(a, b), `${a}/${b}`).toBe(false);

@@ -968,6 +968,11 @@ function nominalisedBase(noun: string, forms: string[], adjectives: ReadonlySet<
     const adjForms = new Set(ADJECTIVAL.map((x) => stem + x));
     if (forms.every((f) => adjForms.has(f.toLowerCase()))) return adjectiveLemma(positive);
   }
+  // An adjective in -e declines with the e its own (der Müde, des Müden: müde; amtsmüde, prüde).
+  if (lower.endsWith('e') && adjectives.has(lower)) {
+    const adjForms = new Set(['', 'n', 'r', 's', 'm'].map((x) => lower + x));
+    if (forms.every((f) => adjForms.has(f.toLowerCase()))) return adjectiveLemma(lower);
+  }
   return null;
 }
 

@@ -206,6 +206,11 @@ describe('German lemmas: one identity per word', () => {
   it("a frami participle or gerundive weighed as an adjective of its own and filed under its verb leaves no adjective for its declined forms (auszuleuchtende: ausleuchten)", () => {
     for (const [form, verb] of [['auszuleuchtende', 'ausleuchten'], ['anzuzweifelnden', 'anzweifeln'], ['eingepflasterte', 'einpflastern'], ['herauszögernde', 'herauszögern']]) expect(lemmas(form), form).toEqual([verb]);
   });
+  it('a participle a source gives as an adjective, not compared, is the participle of its verb when no source gives the verb one (angeklickt: anklicken)', () => {
+    for (const [a, b] of [['angeklickt', 'anklicken'], ['eingeschüchterten', 'einschüchterte'], ['gemaßregelt', 'maßregeln'], ['preisgekrönte', 'preiskrönen']]) expect(different(a, b), `${a}/${b}`).toBe(false);
+    // A compared participle stays an adjective of its own (durchgeknallt, durchgeknallter), and an adjective beside a verb with its own participle too (gesinnt: sinnen, gesonnen).
+    for (const [a, b] of [['durchgeknallt', 'durchknallen'], ['gesinnt', 'sinnen']]) expect(different(a, b), `${a}/${b}`).toBe(true);
+  });
   it('a noun that is an adjective in -e nominalised is the adjective (der Müde: müde), the nouns the Duden lists stay (die Feige)', () => {
     for (const [a, b] of [['müde', 'müdeste'], ['Müden', 'müde'], ['amtsmüde', 'Amtsmüden'], ['leise', 'Leisen']]) expect(different(a, b), `${a}/${b}`).toBe(false);
     expect(lemmas('Feige')).toContain('Feige');

@@ -314,7 +314,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   // (One pass over the table for all three: a verb form a word list made a lemma of is
   // followed to its verb.)
   const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...variantMerges(table, readTable<[string, string, string]>('de-variants', 3), census), ...verbFormLemmas(table, census)]);
-  for (const [from, to] of listedVerbForms(table)) merges.set(from, { to: merges.get(to)?.to ?? to, tags: ['infl'], replaceTags: true });
+  for (const [from, to] of [...listedVerbForms(table), ...adjectiveParticiples(table, census)]) merges.set(from, { to: merges.get(to)?.to ?? to, tags: ['infl'], replaceTags: true });
   table.mergeLemmas(merges);
   return table;
 }
@@ -605,6 +605,7 @@ function comparisonMerges(table: FormTable, adjectives: ReadonlySet<string>): Ma
 
 const COMPARED = tagBits(['comp', 'sup']);
 const PLURAL = tagBits(['plural']);
+const PARTICIPLE = tagBits(['pp']);
 
 type HunspellSense =
   | 'skip'
@@ -692,6 +693,28 @@ function listedVerbForms(table: FormTable): Map<number, number> {
     if (verb && verb.id !== id) merges.set(id, verb.id);
   }
   adverbRoots.clear();
+  return merges;
+}
+
+/**
+ * Past participles a source gives as adjectives of their own, not compared, whose verb no
+ * source gives a participle (angeklickt, eingeschüchtert, gemaßregelt beside anklicken,
+ * einschüchtern, maßregeln, which the spellchecker and the frami list conjugate without
+ * one): so angeklickt and anklicken counted as two words. Each is its verb's, with its
+ * declined forms. Not where the verb has a participle of its own (gesinnt beside sinnen,
+ * gesonnen: an adjective), nor a compared one (durchgeknallt, gerecht).
+ */
+function adjectiveParticiples(table: FormTable, { forms, bits }: LemmaCensus): Map<number, number> {
+  const merges = new Map<number, number>();
+  table.lemmas.keys.forEach((_, id) => {
+    if (table.lemmas.pos[id] !== 'ADJ' || forms[id]! > 8 || (bits[id]! & COMPARED) !== 0) return;
+    const folded = lemmaIdentityText(table, id);
+    const m = folded ? /^(.*?)GE(.{3,}?)E?T$/.exec(folded) : null;
+    if (!m) return;
+    const infinitive = m[1]! + m[2]! + (/(EL|ER)$/.test(m[2]!) ? 'N' : 'EN');
+    const verb = (table.idsOfFolded(infinitive) ?? []).find((v) => table.lemmas.pos[v] === 'V' && lemmaIdentityText(table, v) === infinitive);
+    if (verb !== undefined && (bits[verb]! & PARTICIPLE) === 0) merges.set(id, verb);
+  });
   return merges;
 }
 

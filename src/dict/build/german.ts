@@ -627,12 +627,24 @@ function prefixedVerbForm(root: string, table: FormTable): { id: number; pos: Pa
       if (s.pos !== 'V') continue;
       const infinitive = prefix + s.key;
       if (!INFINITIVE.test(infinitive)) continue;
-      const verb = table.sensesOf(infinitive).find((x) => x.pos === 'V' && x.key === infinitive);
-      if (verb) return [{ id: verb.id, pos: 'V' }];
-      if (VERB_FLAGS.test(hunspellRootFlags.get(infinitive) ?? '')) return [{ id: table.lemmas.intern(infinitive, 'V')!, pos: 'V' }];
+      const verb = knownVerb(infinitive, table);
+      if (verb.length > 0) return verb;
     }
   }
   return [];
+}
+
+/** The verb of an infinitive the table has, or a spellchecker root with verb flags (interned then); none else. */
+function knownVerb(infinitive: string, table: FormTable): { id: number; pos: PartOfSpeech }[] {
+  const verb = table.sensesOf(infinitive).find((x) => x.pos === 'V' && x.key === infinitive);
+  if (verb) return [{ id: verb.id, pos: 'V' }];
+  return VERB_FLAGS.test(hunspellRootFlags.get(infinitive) ?? '') ? [{ id: table.lemmas.intern(infinitive, 'V')!, pos: 'V' }] : [];
+}
+
+/** The infinitive of a weak verb's stem (surf: surfen; maßregel: maßregeln), in the stem's case. */
+function weakInfinitive(stem: string): string {
+  const ending = /(el|er)$/i.test(stem) ? 'n' : 'en';
+  return stem + (stem === stem.toUpperCase() ? ending.toUpperCase() : ending);
 }
 /**
  * The verb a root without inflection flags is a form of, where the spellchecker lists a
@@ -646,11 +658,7 @@ function prefixedVerbForm(root: string, table: FormTable): { id: number; pos: Pa
  * zupassen, zustehen.
  */
 function verbOfListedForm(root: string, table: FormTable): { id: number; pos: PartOfSpeech }[] {
-  const verb = (infinitive: string): { id: number; pos: PartOfSpeech }[] => {
-    const known = table.sensesOf(infinitive).find((x) => x.pos === 'V' && x.key === infinitive);
-    if (known) return [{ id: known.id, pos: 'V' }];
-    return VERB_FLAGS.test(hunspellRootFlags.get(infinitive) ?? '') ? [{ id: table.lemmas.intern(infinitive, 'V')!, pos: 'V' }] : [];
-  };
+  const verb = (infinitive: string) => knownVerb(infinitive, table);
   for (let i = 2; i <= root.length - 3; i++) {
     const head = root.slice(i);
     // (A past in -te is a form: inne + hatte; zu + mute is a stem's, excluded below.)
@@ -663,15 +671,14 @@ function verbOfListedForm(root: string, table: FormTable): { id: number; pos: Pa
   }
   const participle = /^ge(.{3,}?)e?t$/.exec(root);
   for (const stem of participle ? [participle[1]!, `${participle[1]}e`] : []) {
-    const found = verb(/(el|er)$/.test(stem) ? `${stem}n` : `${stem}en`);
+    const found = verb(weakInfinitive(stem));
     if (found.length > 0) return found;
   }
   // A third person in -t, a weak past (fickte, abkacktest); not a 1st person in -e or a 2nd
   // in -st, which adverbs end in too (lange, bitte: langen, bitten; einst, äußerst).
   for (const ending of ['test', 'tet', 'ten', 'te', 't']) {
     if (!root.endsWith(ending) || root.length < ending.length + 4) continue;
-    const stem = root.slice(0, -ending.length);
-    const found = verb(/(el|er)$/.test(stem) ? `${stem}n` : `${stem}en`);
+    const found = verb(weakInfinitive(root.slice(0, -ending.length)));
     if (found.length > 0) return found;
   }
   // The infinitive itself, where it is a verb's (ficken, listed without flags).
@@ -711,7 +718,7 @@ function adjectiveParticiples(table: FormTable, { forms, bits }: LemmaCensus): M
     const folded = lemmaIdentityText(table, id);
     const m = folded ? /^(.*?)GE(.{3,}?)E?T$/.exec(folded) : null;
     if (!m) return;
-    const infinitive = m[1]! + m[2]! + (/(EL|ER)$/.test(m[2]!) ? 'N' : 'EN');
+    const infinitive = m[1]! + weakInfinitive(m[2]!);
     const verb = (table.idsOfFolded(infinitive) ?? []).find((v) => table.lemmas.pos[v] === 'V' && lemmaIdentityText(table, v) === infinitive);
     if (verb !== undefined && (bits[verb]! & PARTICIPLE) === 0) merges.set(id, verb);
   });

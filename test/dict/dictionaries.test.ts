@@ -200,6 +200,8 @@ describe('German lemmas: one identity per word', () => {
       ['zuschlossest', 'zuschließen'], ['saßest', 'sitzen'], ['vergaßest', 'vergessen'], ['flachsest', 'flachsen']]) expect(lemmas(form), form).toEqual([lemma]);
     // A verb's -st and -test are no superlative (haschierst is no form of an adjective haschier).
     expect(lemmas('haschierst')).not.toContain('haschier');
+    // Declined forms of an adjective only the frami list declines, with both -em and -es, are one word (feiste, feistes).
+    for (const [a, b] of [['feiste', 'feistes'], ['gestählte', 'gestähltes'], ['kriegsbereiter', 'kriegsbereites']]) expect(different(a, b), `${a}/${b}`).toBe(false);
     // A superlative's -ste is no verb's (allerärmste was a form of a verb allerärmsten, allerärmsten of an adjective).
     for (const [a, b] of [['allerärmste', 'allerärmsten'], ['ladungsstärkste', 'ladungsstärksten'], ['zweitschnellste', 'zweitschnellsten']]) expect(different(a, b), `${a}/${b}`).toBe(false);
   });

@@ -561,10 +561,13 @@ function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, 
   // adjectives (aquatischem, aquatischer: aquatisch): the positive is its lemma, so that the
   // source's forms of it are one word, not one word each. An ending a verb form can have
   // (-e, -en: auftische, ausquellen) counts only where a form no verb has is known too
-  // (aquatischen beside aquatischem).
+  // (aquatischen beside aquatischem). Whatever its suffix, a base the source declines with
+  // both -em and -es, which no verb form or noun ends in, is an adjective (feiste, feistem,
+  // feistes; kriegsbereiter, tiefsitzendes: each a word of its own until 2026-11-24).
+  const declinedBoth = (base: string) => !CAPITAL.test(base) && base.length >= 4 && known(`${base}em`) && known(`${base}es`);
   for (const [ending, tag] of ADJECTIVE_ENDINGS) {
     const base = w.slice(0, -ending.length);
-    if (!w.endsWith(ending) || base.length < 6 || !ADJECTIVE_SUFFIX.test(base)) continue;
+    if (!w.endsWith(ending) || !((base.length >= 6 && ADJECTIVE_SUFFIX.test(base)) || declinedBoth(base))) continue;
     if (/e$|en$/.test(ending) && !known(`${base}em`) && !known(`${base}es`)) continue;
     const id = internAdjective(base);
     if (id !== null) return [{ id, tags: [tag] }];

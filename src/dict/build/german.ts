@@ -691,16 +691,33 @@ const adverbRoots = new Map<number, string>();
 /**
  * The adverbs of the spellchecker's roots that are forms of a verb only a later source gives
  * (davonging: davongehen, a frami word; hinaufgeklettert: hinaufklettern), each with that
- * verb's lemma.
+ * verb's lemma, or declined forms of another word (nämliche: nämlich), with its.
  */
 function listedVerbForms(table: FormTable): Map<number, number> {
   const merges = new Map<number, number>();
   for (const [id, root] of adverbRoots) {
     const [verb] = verbOfListedForm(root, table);
-    if (verb && verb.id !== id) merges.set(id, verb.id);
+    // (Or the adjective of its spelling a later source gives: tarifisch, with tarifische.)
+    const to = verb?.id ?? table.lemmas.find(root, 'ADJ') ?? declinedBase(root, table);
+    if (to !== undefined && to !== id) merges.set(id, to);
   }
   adverbRoots.clear();
   return merges;
+}
+
+/**
+ * The adverb, adjective or numeral a root is a declined form of, where the spellchecker
+ * lists the declined forms as roots of their own (nämliche, nämliches of nämlich;
+ * abertausende of abertausend; alleine of allein).
+ */
+function declinedBase(root: string, table: FormTable): number | undefined {
+  const m = /^(.{5,}?)(e|em|en|er|es)$/.exec(root);
+  if (!m) return undefined;
+  for (const pos of ['ADJ', 'ADV', 'NUM', ''] as PartOfSpeech[]) {
+    const id = table.lemmas.find(m[1]!, pos);
+    if (id !== undefined) return id;
+  }
+  return undefined;
 }
 
 /**

@@ -713,7 +713,7 @@ function listedVerbForms(table: FormTable): Map<number, number> {
 function declinedBase(root: string, table: FormTable): number | undefined {
   const m = /^(.{5,}?)(e|em|en|er|es)$/.exec(root);
   if (!m) return undefined;
-  for (const pos of ['ADJ', 'ADV', 'NUM', ''] as PartOfSpeech[]) {
+  for (const pos of ['ADJ', 'ADV', 'NUM', 'PREP', ''] as PartOfSpeech[]) {
     const id = table.lemmas.find(m[1]!, pos);
     if (id !== undefined) return id;
   }

@@ -651,8 +651,9 @@ function weakInfinitive(stem: string): string {
  * verb's form as a word of its own (an adverb, else): a word or particle before a form of a
  * verb (davon + ging: davongehen; dabei + stand, inne + hat, glatt + gestellt) when the two
  * make a verb the sources know; a past participle with ge- (gesurft, gefrühstückt: surfen,
- * frühstücken); a third person in -t or a weak past (bemäkelt, herunterhüpft, abkackte) of
- * a verb the sources know, or that verb's infinitive.
+ * frühstücken); a third person in -t or a weak past (bemäkelt, herunterhüpft, abkackte), in
+ * a long word a first person or a second (durchvögele, pimperst), of a verb the sources
+ * know, or that verb's infinitive.
  * Not a particle before a verb's stem, its imperative or a form in -e other than a past in
  * -te: zumute, zuteil, zupass and zustande are adverbs, not forms of zumuten, zuteilen,
  * zupassen, zustehen.
@@ -674,10 +675,11 @@ function verbOfListedForm(root: string, table: FormTable): { id: number; pos: Pa
     const found = verb(weakInfinitive(stem));
     if (found.length > 0) return found;
   }
-  // A third person in -t, a weak past (fickte, abkacktest); not a 1st person in -e or a 2nd
-  // in -st, which adverbs end in too (lange, bitte: langen, bitten; einst, äußerst).
-  for (const ending of ['test', 'tet', 'ten', 'te', 't']) {
-    if (!root.endsWith(ending) || root.length < ending.length + 4) continue;
+  // A third person in -t, a weak past (fickte, abkacktest); a 1st person in -e or a 2nd in
+  // -st only in a long word, as short adverbs end in them too (lange, bitte: langen,
+  // bitten; einst, äußerst), long ones not (konzertierst, konzertiere, durchvögele).
+  for (const ending of ['test', 'tet', 'ten', 'te', 't', 'st', 'e']) {
+    if (!root.endsWith(ending) || root.length < ending.length + 4 || ((ending === 'st' || ending === 'e') && root.length < 8)) continue;
     const found = verb(weakInfinitive(root.slice(0, -ending.length)));
     if (found.length > 0) return found;
   }

@@ -314,7 +314,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   // (One pass over the table for all three: a verb form a word list made a lemma of is
   // followed to its verb.)
   const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...variantMerges(table, readTable<[string, string, string]>('de-variants', 3), census), ...verbFormLemmas(table, census)]);
-  for (const [from, to] of [...listedVerbForms(table), ...adjectiveParticiples(table, census)]) merges.set(from, { to: merges.get(to)?.to ?? to, tags: ['infl'], replaceTags: true });
+  for (const [from, to] of [...adverbRootLemmas(table), ...adjectiveParticiples(table, census)]) merges.set(from, { to: merges.get(to)?.to ?? to, tags: ['infl'], replaceTags: true });
   table.mergeLemmas(merges);
   return table;
 }
@@ -677,7 +677,7 @@ function verbOfListedForm(root: string, table: FormTable): { id: number; pos: Pa
   }
   // A third person in -t, a weak past (fickte, abkacktest); a 1st person in -e or a 2nd in
   // -st only in a long word, as short adverbs end in them too (lange, bitte: langen,
-  // bitten; einst, äußerst), long ones not (konzertierst, konzertiere, durchvögele).
+  // bitten; einst, äußerst), long ones not (pimperst, durchvögele).
   for (const ending of ['test', 'tet', 'ten', 'te', 't', 'st', 'e']) {
     if (!root.endsWith(ending) || root.length < ending.length + 4 || ((ending === 'st' || ending === 'e') && root.length < 8)) continue;
     const found = verb(weakInfinitive(root.slice(0, -ending.length)));
@@ -687,15 +687,17 @@ function verbOfListedForm(root: string, table: FormTable): { id: number; pos: Pa
   return INFINITIVE.test(root) ? verb(root) : [];
 }
 
-/** The adverbs the spellchecker's roots made of themselves, by lemma: listedVerbForms looks at them again once every source is in. */
+/** The adverbs the spellchecker's roots made of themselves, by lemma: adverbRootLemmas looks at them again once every source is in. */
 const adverbRoots = new Map<number, string>();
 
 /**
- * The adverbs of the spellchecker's roots that are forms of a verb only a later source gives
- * (davonging: davongehen, a frami word; hinaufgeklettert: hinaufklettern), each with that
- * verb's lemma, or declined forms of another word (nämliche: nämlich), with its.
+ * The adverbs the spellchecker's roots made of themselves that are another word's, once
+ * every source is in: forms of a verb only a later source gives (davonging: davongehen, a
+ * frami word; hinaufgeklettert: hinaufklettern), the adjective of their spelling
+ * (tarifisch), declined forms of another word (nämliche: nämlich). Each with that word's
+ * lemma.
  */
-function listedVerbForms(table: FormTable): Map<number, number> {
+function adverbRootLemmas(table: FormTable): Map<number, number> {
   const merges = new Map<number, number>();
   for (const [id, root] of adverbRoots) {
     const [verb] = verbOfListedForm(root, table);
@@ -708,9 +710,9 @@ function listedVerbForms(table: FormTable): Map<number, number> {
 }
 
 /**
- * The adverb, adjective or numeral a root is a declined form of, where the spellchecker
- * lists the declined forms as roots of their own (nämliche, nämliches of nämlich;
- * abertausende of abertausend; alleine of allein).
+ * The adjective, adverb, numeral or preposition a root is a declined form of, where the
+ * spellchecker lists the declined forms as roots of their own (nämliche, nämliches of
+ * nämlich; abertausende of abertausend; alleine of allein; gemäße of gemäß).
  */
 function declinedBase(root: string, table: FormTable): number | undefined {
   const m = /^(.{5,}?)(e|em|en|er|es)$/.exec(root);

@@ -338,6 +338,9 @@ describe('German words', () => {
     // And the names only the frami list has, with their forms; its common words stay.
     for (const w of ['Accra', 'Bilbao', 'Bowie', 'Lucca', 'Assad', 'Kuweiter', 'Luccas']) expect(lemmas(w), w).toBeUndefined();
     for (const w of ['Aloe', 'Aorta', 'Koala', 'Patina', 'Rucola', 'Flick']) expect(lemmas(w), w).toBeDefined();
+    // Places with inhabitants, of any length, with the inhabitants; the common words with -er nouns stay.
+    for (const w of ['Altenbeken', 'Benrath', 'Köpenick', 'Colditz', 'Köpenicker', 'Benratherinnen']) expect(lemmas(w), w).toBeUndefined();
+    for (const w of ['Komik', 'Komiker', 'Fehlstart', 'Lautenspiel', 'Gouda', 'Team']) expect(lemmas(w), w).toBeDefined();
     // The same spellings as words: Wagner (cartwright), Newton (unit), Castor (container),
     // Grimm (fury), Charlotte (a dessert), and common nouns that are also surnames.
     for (const w of ['Wagner', 'Newton', 'Castor', 'Grimm', 'Charlotte', 'Knoblauch', 'Schwager', 'Weiler', 'Dorsch', 'Teilchen', 'Tsunami']) expect(lemmas(w), w).toBeDefined();

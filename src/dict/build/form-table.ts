@@ -30,6 +30,12 @@ function encodeSenses(entries: Iterable<[number, number]>): Senses | undefined {
   return new Map(list.map(([id, bits]) => [id, bits >>> 0]));
 }
 
+/** Where a merge ends: a lemma merged into one that is merged itself goes on to the last (at most 8 steps). */
+function finalTarget(into: ReadonlyMap<number, { to: number }>, to: number): number {
+  for (let hops = 0; into.has(to) && hops < 8; hops++) to = into.get(to)!.to;
+  return to;
+}
+
 /**
  * Folded form → the lemmas it is a form of, each with what the form is (tags) and which
  * sources say so, gathered from one or more sources while building a dictionary.
@@ -224,7 +230,8 @@ export class FormTable {
 
   /**
    * Merges lemmas into others (a superlative filed as a word of its own into its adjective):
-   * every sense of a `from` lemma becomes a sense of its `to` lemma, with the extra tags.
+   * every sense of a `from` lemma becomes a sense of its `to` lemma, with the extra tags
+   * (and of that lemma's `to`, where it is merged too).
    */
   mergeLemmas(into: ReadonlyMap<number, { to: number; tags: readonly FormTag[]; replaceTags?: boolean }>): void {
     if (into.size === 0) return;
@@ -235,7 +242,7 @@ export class FormTable {
       const merged = new Map<number, number>();
       for (const [id, bits] of entries) {
         const target = into.get(id);
-        const to = target ? target.to : id;
+        const to = target ? finalTarget(into, target.to) : id;
         // (A form's own tags go where they would be wrong for the new lemma: an adverb's base.)
         const kept = target?.replaceTags ? bits & ~TAG_MASK : bits;
         merged.set(to, (merged.get(to) ?? 0) | kept | (target ? tagBits(target.tags) : 0));

@@ -314,7 +314,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   // (One pass over the table for all three: a verb form a word list made a lemma of is
   // followed to its verb.)
   const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...variantMerges(table, readTable<[string, string, string]>('de-variants', 3), census), ...verbFormLemmas(table, census)]);
-  for (const [from, to] of [...adverbRootLemmas(table), ...adjectiveParticiples(table, census)]) merges.set(from, { to: merges.get(to)?.to ?? to, tags: ['infl'], replaceTags: true });
+  for (const [from, to] of [...adverbRootLemmas(table), ...adjectiveParticiples(table, census)]) merges.set(from, { to, tags: ['infl'], replaceTags: true });
   table.mergeLemmas(merges);
   return table;
 }
@@ -371,8 +371,6 @@ function variantMerges(table: FormTable, rows: [string, string, string][], censu
     const singular = (table.idsOfFolded(folded) ?? []).find((other) => other !== id && table.lemmas.pos[other] === 'N' && (table.tagBitsOf(folded, other) & PLURAL) !== 0);
     if (singular !== undefined) merges.set(id, { to: singular, tags: ['plural'] });
   });
-  // (A variant filed under one that is filed under a third goes to the third.)
-  for (const m of merges.values()) for (let hops = 0; merges.has(m.to) && hops < 8; hops++) m.to = merges.get(m.to)!.to;
   return merges;
 }
 

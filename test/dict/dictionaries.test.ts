@@ -301,6 +301,25 @@ describe('German words', () => {
     for (const [form, adjective] of [['forschere', 'forsch'], ['stichhaltigere', 'stichhaltig'], ['urbanere', 'urban']]) expect(lemmas(form), form).toEqual([adjective]);
     expect(lemmas('anzutestende')).toEqual(['antesten']);
   });
+  it("gives a frami verb its own infinitive where the table had it only as another word's form, and files \"verbs\" made of other words' forms under those words", () => {
+    // gelangen was only gelingen's past, hinzukommen only hinkommen's zu-infinitive,
+    // herabführen only herabfahren's Konjunktiv II, abschwemmen only the noun das Abschwemmen.
+    for (const [form, verb] of [['gelangen', 'gelangen'], ['gelangt', 'gelangen'], ['gelangte', 'gelangen'], ['hinzukommen', 'hinzukommen'], ['herabführen', 'herabführen'], ['aufspannen', 'aufspannen'], ['entgelten', 'entgelten']]) {
+      expect(lemmas(form), form).toContain(verb);
+    }
+    // (hinzukommen stays hinkommen's form too, so it and hinzugekommen may both count.)
+    for (const [a, b] of [['abschwemmen', 'abgeschwemmt'], ['umparken', 'umgeparkt'], ['ausgasen', 'ausgast']]) {
+      expect(different(a, b), `${a} ${b}`).toBe(false);
+    }
+    // A nominalised infinitive the Duden lists as a word of its own stays one (das Ansinnen).
+    for (const [a, b] of [['Ansinnen', 'ansann'], ['Einvernehmen', 'einvernimmt']]) expect(different(a, b), `${a} ${b}`).toBe(true);
+    // An adjective's declined or compared forms, and a zu-infinitive's gerundives, were verbs.
+    for (const [form, word] of [['abschnittweise', 'abschnittweise'], ['abschnittweisem', 'abschnittweise'], ['belebtere', 'belebt'], ['hundemüde', 'hundemüde'], ['höherzugruppierende', 'höhergruppieren']]) {
+      expect(lemmas(form), form).toEqual([word]);
+    }
+    // A past taken for an infinitive gets no infinitive of its own (aufbrezelten, aufbrezeltest: aufbrezeln).
+    expect(lemmas('aufbrezelten')).toEqual(['aufbrezeln']);
+  });
   it("files the spellchecker's zu-infinitives under their verb, and leaves the lexicon's verbs with zu alone", () => {
     for (const [form, verb] of [['abzublocken', 'abblocken'], ['abzublockende', 'abblocken'], ['anzulocken', 'anlocken'], ['darunterzulegen', 'darunterlegen']]) {
       expect(lemmas(form), form).toEqual([verb]);

@@ -16,7 +16,7 @@ const ABBREVIATION = /^[\p{Lu}\d]{2,}$|\.|^.+\p{Lu}/u;
 type Senses = number | Map<number, number>;
 const ONE = 2 ** 32;
 /** A sense's tag bits (its source bits are above them). */
-const TAG_MASK = 0xff;
+export const TAG_MASK = 0xff;
 
 function* sensesEntries(s: Senses): Generator<[number, number]> {
   if (typeof s === 'number') yield [Math.floor(s / ONE), s % ONE];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { foldWord } from '../../rules/fold.js';
 import { type FormTag, lemmaIdentity, lemmaText, type PartOfSpeech, tagBits } from '../../rules/lemma.js';
 import { packageDir } from './package-dir.js';
-import { eachLeaf, FormTable, type LemmaCensus } from './form-table.js';
+import { eachLeaf, FormTable, type LemmaCensus, TAG_MASK } from './form-table.js';
 import type { HunspellWord } from './hunspell.js';
 import { looksLikeAbbreviation, stoplist } from './stoplist.js';
 import { germanSkip, properNames } from './de-names.js';
@@ -308,12 +308,13 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
   // One census of the lemmas for both: the plurals move nouns' forms only, so a verb's
   // sources are the same after them.
+  const ownInfinitiveMerges = verbsOwnInfinitives(table);
   const census = table.lemmaCensus();
   fileForeignPlurals(table, census);
   fileZuInfinitives(table, census);
   // (One pass over the table for all three: a verb form a word list made a lemma of is
   // followed to its verb.)
-  const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...variantMerges(table, readTable<[string, string, string]>('de-variants', 3), census), ...verbFormLemmas(table, census)]);
+  const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...ownInfinitiveMerges, ...variantMerges(table, readTable<[string, string, string]>('de-variants', 3), census), ...verbFormLemmas(table, census)]);
   for (const [from, to] of [...adverbRootLemmas(table), ...adjectiveParticiples(table, census)]) merges.set(from, { to, tags: ['infl'], replaceTags: true });
   table.mergeLemmas(merges);
   return table;
@@ -445,6 +446,95 @@ function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<num
     if (list.every(([form]) => table.idsOfFolded(form)?.includes(verb))) merges.set(id, { to: verb, tags: ['infl'] });
   }
   return merges;
+}
+
+/**
+ * Verbs whose own infinitive the table files only under other words. The frami list's
+ * forms of a verb make a lemma (gelangte, gelangtest: gelangen), but where its infinitive
+ * is already a form of another word it is left there: gelangen only gelingen's past,
+ * hinzukommen only hinkommen's zu-infinitive, herabführen only herabfahren's Konjunktiv II,
+ * aufspannen aufspinnen's past, abschwemmen only the noun das Abschwemmen. So gelangen and
+ * gelangte counted as two words, and so did hinzukommen and hinzugekommen (about 110 verbs).
+ * A verb of two forms or more among which its present stem shows (presentStemForms) gets
+ * its infinitive (and a weak verb its third person and past where the list has the rest of
+ * its past: gelangt, gelangte), and the nominalised infinitive of its
+ * spelling, where the lexicon gives it no plural and the table of headwords does not name it
+ * (das Abschwemmen; not das Ansinnen), is the verb's, as the lexicon's are.
+ * Two kinds of such "verbs" are another word's forms instead (about 100): an adjective's
+ * declined forms (abschnittweise, -em, -er, -es filed under "abschnittweisen"; belebtere
+ * under "belebteren", a comparative), and the gerundives of a zu-infinitive
+ * (höherzugruppierende under "höherzugruppieren", of höhergruppieren). They go to that word.
+ */
+function verbsOwnInfinitives(table: FormTable): Map<number, { to: number; tags: FormTag[] }> {
+  const candidates = new Map<number, string>();
+  table.lemmas.keys.forEach((_, id) => {
+    if (table.lemmas.pos[id] !== 'V') return;
+    const folded = lemmaIdentityText(table, id);
+    const holders = folded === null ? undefined : table.idsOfFolded(folded);
+    if (folded !== null && holders !== undefined && !holders.includes(id)) candidates.set(id, folded);
+  });
+  const headwords = new Set(readTable<[string, string]>('de-nominalised-headwords', 2).map(([noun]) => foldWord(noun, 'de')));
+  const { bits } = table.lemmaCensus();
+  const merges = new Map<number, { to: number; tags: FormTag[] }>();
+  for (const [id, list] of table.formsOfLemmas(new Set(candidates.keys()))) {
+    const infinitive = candidates.get(id)!;
+    const holders = table.idsOfFolded(infinitive)!;
+    const forms = list.map(([form]) => form);
+    const e = infinitive.slice(0, -1), stem = infinitive.slice(0, -2);
+    const adjective = holders.find((h) => table.lemmas.pos[h] === 'ADJ');
+    if (adjective !== undefined && forms.every((f) => f === stem || f === e || (f.length === e.length + 1 && f.startsWith(e) && 'MRS'.includes(f.at(-1)!)))) {
+      merges.set(id, { to: adjective, tags: ['infl'] });
+      continue;
+    }
+    const verb = holders.find((h) => table.lemmas.pos[h] === 'V');
+    if (verb !== undefined && forms.every((f) => f.startsWith(`${infinitive}D`))) {
+      merges.set(id, { to: verb, tags: ['infl'] });
+      continue;
+    }
+    if (forms.length < 2 || !presentStemForms(infinitive, forms) || (verb !== undefined && infinitive.endsWith('TEN') && !prefixedForms(infinitive, forms))) continue;
+    const sources = list.reduce((acc, [, b]) => acc | b, 0) & ~TAG_MASK;
+    table.addBits(infinitive, id, (tagBits(['inf']) | sources) >>> 0);
+    // A weak verb's third person and past, where the table gives them to other words only
+    // and the list has the rest of its past (gelangtest, gelangtet: gelangt, gelangte, gelangten).
+    const weak = verbStem(infinitive) + (/[DT]$/.test(verbStem(infinitive)) ? 'E' : '');
+    if (forms.includes(`${weak}TEST`) || forms.includes(`${weak}TET`)) {
+      for (const f of [`${weak}T`, `${weak}TE`, `${weak}TEN`]) {
+        if (table.hasFolded(f) && !forms.includes(f)) table.addBits(f, id, (tagBits(['infl']) | sources) >>> 0);
+      }
+    }
+    for (const noun of holders) {
+      if (table.lemmas.pos[noun] === 'N' && lemmaIdentityText(table, noun) === infinitive && (bits[noun]! & PLURAL) === 0 && !headwords.has(infinitive)) {
+        merges.set(noun, { to: id, tags: ['infl'] });
+      }
+    }
+  }
+  return merges;
+}
+
+/** A verb's stem before its endings, folded (GELANGEN: GELANG; AUFMAUERN: AUFMAUER). */
+const verbStem = (infinitive: string) => infinitive.slice(0, /E[LR]N$/.test(infinitive) ? -1 : -2);
+
+/**
+ * Whether a verb's forms show its present stem: a first person or imperative in -e
+ * (gelange), a present participle (aufflackernd), or a participle or zu-infinitive
+ * (prefixedForms). A "verb" made of another verb's past has none of them, only endings
+ * after the past (aufbrezeltest, aufbrezeltet of "aufbrezelten").
+ */
+function presentStemForms(infinitive: string, forms: readonly string[]): boolean {
+  const stem = verbStem(infinitive);
+  return forms.some((f) => f === `${stem}E` || f === `${infinitive}D`) || prefixedForms(infinitive, forms);
+}
+
+/** Whether the forms have a past participle with ge- or a zu-infinitive of this verb (abgeschwemmt, eingeblutet, aufzumauern, gelesen). */
+function prefixedForms(infinitive: string, forms: readonly string[]): boolean {
+  const have = new Set(forms);
+  for (let i = 0; i <= infinitive.length - 4; i++) {
+    const before = infinitive.slice(0, i), rest = infinitive.slice(i);
+    const stem = verbStem(rest);
+    const participle = /[DT]$/.test(stem) ? `${before}GE${stem}ET` : `${before}GE${stem}T`;
+    if (have.has(participle) || have.has(`${before}GE${rest}`) || (i > 0 && have.has(`${before}ZU${rest}`))) return true;
+  }
+  return false;
 }
 
 /** A zu-infinitive: verb prefixes, the last one separable (zu goes after it), zu, a verb. */

@@ -317,6 +317,8 @@ describe('German words', () => {
     for (const [form, word] of [['abschnittweise', 'abschnittweise'], ['abschnittweisem', 'abschnittweise'], ['belebtere', 'belebt'], ['hundemüde', 'hundemüde'], ['höherzugruppierende', 'höhergruppieren']]) {
       expect(lemmas(form), form).toEqual([word]);
     }
+    // A nominalised infinitive's genitive left behind as a noun of its own is the verb's.
+    for (const [form, verb] of [['Abirrens', 'abirren'], ['Fermentierens', 'fermentieren']]) expect(lemmas(form), form).toEqual([verb]);
     // A past taken for an infinitive gets no infinitive of its own (aufbrezelten, aufbrezeltest: aufbrezeln).
     expect(lemmas('aufbrezelten')).toEqual(['aufbrezeln']);
   });

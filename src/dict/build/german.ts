@@ -460,6 +460,8 @@ function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<num
  * its past: gelangt, gelangte), and the nominalised infinitive of its
  * spelling, where the lexicon gives it no plural and the table of headwords does not name it
  * (das Abschwemmen; not das Ansinnen), is the verb's, as the lexicon's are.
+ * The same split left nominalised infinitives' genitives as nouns of their own (des
+ * Abirrens, Fermentierens beside abirren, fermentieren: about 90): they are the verb's.
  * Two kinds of such "verbs" are another word's forms instead (about 100): an adjective's
  * declined forms (abschnittweise, -em, -er, -es filed under "abschnittweisen"; belebtere
  * under "belebteren", a comparative), and the gerundives of a zu-infinitive
@@ -468,7 +470,7 @@ function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<num
 function verbsOwnInfinitives(table: FormTable): Map<number, { to: number; tags: FormTag[] }> {
   const candidates = new Map<number, string>();
   table.lemmas.keys.forEach((_, id) => {
-    if (table.lemmas.pos[id] !== 'V') return;
+    if (table.lemmas.pos[id] !== 'V' && table.lemmas.pos[id] !== 'N') return;
     const folded = lemmaIdentityText(table, id);
     const holders = folded === null ? undefined : table.idsOfFolded(folded);
     if (folded !== null && holders !== undefined && !holders.includes(id)) candidates.set(id, folded);
@@ -480,6 +482,13 @@ function verbsOwnInfinitives(table: FormTable): Map<number, { to: number; tags: 
     const infinitive = candidates.get(id)!;
     const holders = table.idsOfFolded(infinitive)!;
     const forms = list.map(([form]) => form);
+    if (table.lemmas.pos[id] === 'N') {
+      // A nominalised infinitive's genitive left a noun of its own when its infinitive went
+      // to the verb (des Abirrens: abirren; not des Alpdrückens, no verb's).
+      const verb = holders.find((h) => table.lemmas.pos[h] === 'V' && lemmaIdentityText(table, h) === infinitive);
+      if (verb !== undefined && !headwords.has(infinitive) && forms.every((f) => f === `${infinitive}S`)) merges.set(id, { to: verb, tags: ['infl'] });
+      continue;
+    }
     const e = infinitive.slice(0, -1), stem = infinitive.slice(0, -2);
     const adjective = holders.find((h) => table.lemmas.pos[h] === 'ADJ');
     if (adjective !== undefined && forms.every((f) => f === stem || f === e || (f.length === e.length + 1 && f.startsWith(e) && 'MRS'.includes(f.at(-1)!)))) {

@@ -317,6 +317,9 @@ describe('German words', () => {
     for (const [form, word] of [['abschnittweise', 'abschnittweise'], ['abschnittweisem', 'abschnittweise'], ['belebtere', 'belebt'], ['hundemüde', 'hundemüde'], ['höherzugruppierende', 'höhergruppieren']]) {
       expect(lemmas(form), form).toEqual([word]);
     }
+    // A spellchecker root that is a plural, listed before its singular came in, is the singular's.
+    for (const [a, b] of [['Spulwürmer', 'Spulwurm'], ['Stiefmütter', 'Stiefmutter'], ['Rehböcke', 'Rehbock']]) expect(different(a, b), `${a} ${b}`).toBe(false);
+    expect(lemmas('Tusche')).toContain('Tusche');
     // A nominalised infinitive's genitive left behind as a noun of its own is the verb's.
     for (const [form, verb] of [['Abirrens', 'abirren'], ['Fermentierens', 'fermentieren']]) expect(lemmas(form), form).toEqual([verb]);
     // A past taken for an infinitive gets no infinitive of its own (aufbrezelten, aufbrezeltest: aufbrezeln).

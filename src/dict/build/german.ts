@@ -351,7 +351,7 @@ function variantMerges(table: FormTable, rows: [string, string, string][], censu
       return;
     }
   });
-  const nouns = table.sourceMask([SOURCE.nouns]);
+  const nouns = table.sourceMask([SOURCE.nouns]), hunspell = table.sourceMask([SOURCE.hunspell]);
   table.lemmas.keys.forEach((key, id) => {
     if (table.lemmas.pos[id] !== 'N' || merges.has(id)) return;
     // Nouns in -elung and -lung, -erung and -rung (Regelung, Reglung; Behandelung,
@@ -368,11 +368,30 @@ function variantMerges(table: FormTable, rows: [string, string, string][], censu
     // Zulassungsbestimmung): that noun's. (Not every such lemma: der Fonds is no plural of
     // der Fond, nor die Tusche of der Tusch.)
     const folded = lemmaIdentityText(table, id);
-    if (census.forms[id] !== 1 || !folded || !/((UNG|HEIT|KEIT|SCHAFT|TAET)E|IE)N$/.test(folded) || !table.idsOfFolded(folded)?.includes(id)) return;
-    const singular = (table.idsOfFolded(folded) ?? []).find((other) => other !== id && table.lemmas.pos[other] === 'N' && (table.tagBitsOf(folded, other) & PLURAL) !== 0);
+    if (census.forms[id] !== 1 || !folded || !table.idsOfFolded(folded)?.includes(id)) return;
+    if (/((UNG|HEIT|KEIT|SCHAFT|TAET)E|IE)N$/.test(folded)) {
+      const singular = (table.idsOfFolded(folded) ?? []).find((other) => other !== id && table.lemmas.pos[other] === 'N' && (table.tagBitsOf(folded, other) & PLURAL) !== 0);
+      if (singular !== undefined) merges.set(id, { to: singular, tags: ['plural'] });
+      return;
+    }
+    // A spellchecker root that is a plural, listed without flags before its singular came in
+    // (Spulwürmer, Rehböcke, Stiefmütter, Sondierungsgespräche: lemmas of one form, while
+    // Spulwürmern was Spulwurm's): the noun whose plural in -n it makes, where it is that
+    // noun's plural by its spelling (with -e or -er, or an umlaut).
+    // (Only the spellchecker's: the lexicon's die Tusche is no plural of der Tusch.)
+    if ((census.bits[id]! & ~TAG_MASK & ~hunspell) !== 0) return;
+    const singular = (table.idsOfFolded(`${folded}N`) ?? []).find((other) => other !== id && table.lemmas.pos[other] === 'N'
+      && (table.tagBitsOf(`${folded}N`, other) & PLURAL) !== 0 && pluralOf(folded, lemmaIdentityText(table, other)));
     if (singular !== undefined) merges.set(id, { to: singular, tags: ['plural'] });
   });
   return merges;
+}
+
+/** Whether a folded noun is a plural of another by its spelling: -e, -er, or an umlaut with or without them (STIEFMUETTER of STIEFMUTTER). */
+function pluralOf(plural: string, singular: string | null): boolean {
+  if (singular === null || plural === singular) return false;
+  const bases = [plural, plural.replace(/(A|O|U)E(U?[^AEIOU]*(?:E|ER)?)$/, '$1$2')];
+  return bases.some((b) => b === singular || b === `${singular}E` || b === `${singular}ER`);
 }
 
 /**

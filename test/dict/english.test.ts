@@ -52,11 +52,34 @@ describe('English: derivation makes a new word, inflection keeps the lemma (issu
   it('British spellings are forms of the American word', () => {
     for (const [gb, us] of [['colour', 'color'], ['theatre', 'theater'], ['grey', 'gray'], ['realised', 'realize']]) expect(both(gb, us)).toBe(false);
   });
+  it('a British spelling whose American twin is also another word is a word of its own (tyre: tire is also to tire)', () => {
+    for (const [gb, us] of [['tyre', 'tire'], ['storey', 'story'], ['metre', 'meter'], ['kerb', 'curb'], ['cheque', 'check']]) {
+      expect(lemmas(gb), gb).toEqual([gb]);
+      expect(both(gb, us)).toBe(true);
+    }
+    expect(both('tyre', 'tyres')).toBe(false);
+  });
+  it('an -ing keeps the e of dye, hoe and singe: dying is only die\'s, singing only sing\'s (and the noun)', () => {
+    expect(lemmas('dying')).toEqual(['die']);
+    expect(lemmas('singing')).not.toContain('singe');
+    expect(lemmas('singeing')).toEqual(['singe']);
+    expect(lemmas('changing')).toEqual(['change']);
+  });
 });
 
 describe('English: what is not a word (issue 8)', () => {
-  it.each(['etc', 'asap', 'gonna', 'wanna', 'gotta', 'govt', 'approx', 'London'])('%s is refused', (w) => {
+  it.each(['etc', 'asap', 'gonna', 'wanna', 'gotta', 'govt', 'approx', 'London', 'aka', 'equiv', 'twas', 'situ', 'atm', 'xliv', 'cunt'])('%s is refused', (w) => {
     expect(known(w)).toBe(false);
+  });
+  it('knows the interjections without a vowel, and WordNet\'s own words as base forms (syzygy, apteryx, defenestrate)', () => {
+    for (const w of ['hmm', 'shh', 'psst', 'brr', 'syzygy', 'apteryx', 'defenestrate', 'sesquipedalian', 'idiolect']) expect(known(w), w).toBe(true);
+    expect(lemmas('lei')).toContain('lei');
+    expect(lemmas('dolmen')).toEqual(['dolmen']);
+    expect(lemmas('convoluted')).toContain('convoluted');
+  });
+  it('knows regular plurals beside the Latin ones (cactuses, funguses)', () => {
+    expect(both('cactuses', 'cactus')).toBe(false);
+    expect(both('cacti', 'cactuses')).toBe(false);
   });
 });
 

@@ -21,10 +21,14 @@ function undoubled(stem: string): string | null {
   return c === stem[n - 2] && CONSONANT.test(c) && /[aeiou]/.test(stem[n - 3]!) ? stem.slice(0, -1) : null;
 }
 
-/** Stems of a word ending in -ed, -ing, -er or -est (without the ending): walk, like, stop, carry. */
+/**
+ * Stems of a word ending in -ed, -ing, -er or -est (without the ending): walk, like, stop,
+ * carry. A verb in -ye or -oe keeps its e before -ing (dyeing, hoeing, canoeing), so dying
+ * and hoing are no forms of dye and hoe (eye's eying is the one such spelling in use).
+ */
 function stemsOf(stem: string, eForm: boolean): string[] {
   const out = [stem];
-  if (eForm) out.push(`${stem}e`);
+  if (eForm && (!/[yo]$/.test(stem) || stem === 'ey')) out.push(`${stem}e`);
   const u = undoubled(stem);
   if (u) out.push(u);
   return out;

@@ -55,6 +55,11 @@ export class WordNet {
     }
   }
 
+  /** Every word WordNet writes in lower case (single words only). */
+  words(): IterableIterator<string> {
+    return this.senses_.keys();
+  }
+
   /** Whether WordNet has the word, written in lower case, as this part of speech (any, when none is given). */
   has(word: string, pos?: WordNetPos): boolean {
     const s = this.senses_.get(word);

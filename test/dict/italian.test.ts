@@ -23,8 +23,15 @@ describe('Italian: verbs with enclitic pronouns are not words (Paroliere rules, 
 });
 
 describe('Italian: irregular verbs belong to their infinitive (issue 8)', () => {
-  it.each([['vado', 'andare'], ['siamo', 'essere'], ['fui', 'essere'], ['dissi', 'dire'], ['vanno', 'andare'], ['ebbi', 'avere'], ['nacque', 'nascere'], ['dico', 'dissi'], ['hanno', 'abbiamo']])('%s and %s are one word', (a, b) => {
+  it.each([['vado', 'andare'], ['siamo', 'eravamo'], ['fui', 'saremo'], ['dissi', 'dire'], ['vanno', 'andare'], ['ebbi', 'abbiamo'], ['nacque', 'nascere'], ['dico', 'dissi'], ['hanno', 'abbiamo'], ['prenderò', 'prendemmo'], ['sceglierò', 'scegliemmo']])('%s and %s are one word', (a, b) => {
     expect(both(a, b)).toBe(false);
+  });
+  it("the future's first person where the lexicon repeats the third (prenderò, not only prenderà)", () => {
+    for (const [w, verb] of [['prenderò', 'prendere'], ['risponderò', 'rispondere'], ['sceglierò', 'scegliere']]) expect(lemmas(w), w).toContain(verb);
+  });
+  it('a nominal infinitive with a plural of its own is also a noun (il dovere, i doveri); without one, the verb (l\'andare)', () => {
+    for (const [a, b] of [['dovere', 'dobbiamo'], ['piacere', 'piacque'], ['potere', 'possono'], ['essere', 'siamo']]) expect(both(a, b)).toBe(true);
+    expect(both('andare', 'vado')).toBe(false);
   });
   it('fui is only a form of essere', () => {
     expect(lemmas('fui')).toEqual(['essere']);
@@ -37,6 +44,18 @@ describe('Italian: irregular verbs belong to their infinitive (issue 8)', () => 
 describe('Italian: nouns and adjectives', () => {
   it('feminines, plurals and comparison belong to the masculine/positive', () => {
     for (const [a, b] of [['ragazza', 'ragazzo'], ['bella', 'bello'], ['belle', 'belli'], ['uova', 'uovo'], ['templi', 'tempio'], ['attrice', 'attore'], ['peggiore', 'cattivo'], ['migliore', 'buono'], ['bellissimo', 'bello']]) expect(both(a, b)).toBe(false);
+  });
+  it('truncated forms, -errimo superlatives, pronoun paradigms and membra belong to their word', () => {
+    for (const [a, b] of [['bel', 'bello'], ['begli', 'bello'], ['gran', 'grande'], ['ciascun', 'ciascuno'], ['nessun', 'nessuno'], ['acerrimo', 'acre'], ['celeberrima', 'celebre'], ['costei', 'costui'], ['costoro', 'costui'], ['colei', 'colui'], ['membra', 'membro']]) {
+      expect(both(a, b), `${a} ${b}`).toBe(false);
+    }
+  });
+  it('nouns spelt like an adjective\'s feminine or another noun\'s plural stay words (la fiera, la vite, il sale); la bella does not', () => {
+    for (const [a, b] of [['fiera', 'fiero'], ['destra', 'destro'], ['vite', 'vita'], ['sale', 'sala'], ['sete', 'seta'], ['colle', 'colla']]) expect(both(a, b), `${a} ${b}`).toBe(true);
+    expect(both('bella', 'bello')).toBe(false);
+    for (const w of ['credo', 'messo']) expect(lemmas(w), w).toContain(w);
+    expect(lemmas('credo')).toContain('credere');
+    for (const w of ['boh', 'toh']) expect(known(w), w).toBe(true);
   });
   it('derivations are words of their own', () => {
     for (const [a, b] of [['velocemente', 'veloce'], ['casetta', 'casa'], ['cantante', 'cantare'], ['scrittore', 'scrivere']]) expect(both(a, b)).toBe(true);

@@ -75,6 +75,10 @@ export class ItalianVerbs {
     this.infinitives.add(inf);
     if (!reflexive) form(inf, ['base', 'inf']);
     this.hosts.add(truncatedInfinitive(inf));
+    // Morph-it! repeats the third person in the future's first person of some 300 verbs
+    // (spegnerà for io and lui/lei): the first person is the third with -ò (spegnerò).
+    const future = slots.ind?.fut as Record<string, string> | undefined;
+    if (future?.S1 !== undefined && future.S1 === future.S3 && future.S1.endsWith('à')) form(`${future.S1.slice(0, -1)}ò`, ['infl']);
     for (const [mood, tenses] of Object.entries(slots)) {
       if (mood === 'inf' || mood === 'ger') continue;
       for (const [tense, persons] of Object.entries(tenses)) {

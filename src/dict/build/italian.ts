@@ -160,6 +160,7 @@ export async function buildItalian(progress: Progress = () => {}): Promise<FormT
 
   progress('grammar tables');
   for (const [form, lemma, pos, tags] of readTable<[string, string, string, string]>('it-closed-class', 4)) {
+    if (pos === 'N') nounLemmas.add(lemma);
     add(form, lemma, pos, tags.split(',').filter(Boolean) as FormTag[], SOURCE.tables);
   }
   const comparison = new Map(readTable<[string, string, string]>('it-comparison', 3).map(([f, p, t]) => [f, { positive: p, tags: t.split(',') as FormTag[] }]));
@@ -180,7 +181,14 @@ export async function buildItalian(progress: Progress = () => {}): Promise<FormT
 
   progress('lemmas');
   const feminines = new Map(readTable<[string, string]>('it-feminine-nouns', 2));
-  const remap = lemmaRemap(byForm, feminines, nounLemmas, adjectives, roots, verbs.infinitives);
+  // Nouns with a plural of their own in italian-words-dict (il sale, i sali; la vite, le viti;
+  // il cameriere, i camerieri), and the nouns tables/it-noun-headwords.tsv names (la fiera,
+  // la destra): words of their own, though spelt like another noun's plural or an
+  // adjective's feminine.
+  const ownNouns = new Set(readTable<[string, string]>('it-noun-headwords', 2).map(([noun]) => noun));
+  const ownPlurals = new Set<string>();
+  for (const [lemma, w] of Object.entries(words)) if (w.P && w.P !== lemma && /^\p{Ll}+$/u.test(w.P)) ownPlurals.add(lemma);
+  const remap = lemmaRemap(byForm, feminines, nounLemmas, adjectives, roots, verbs.infinitives, ownNouns, ownPlurals);
   const notWords = new Set(readTable<[string]>('it-not-words', 1).map((r) => fold(r[0])));
   const posOf = (lemma: string, group: string): PartOfSpeech =>
     group !== 'N' ? (group as PartOfSpeech) : nounLemmas.has(lemma) ? 'N' : adjectiveLemmas.has(lemma) ? 'ADJ' : '';
@@ -237,7 +245,8 @@ function settled(form: string, readings: Reading[], spelled: Set<string>, roots:
     const known = out.filter((r) => r.source === SOURCE.tables || (r.group === 'V' ? roots.has(r.lemma) : spelled.has(r.lemma)));
     if (known.length > 0) out = known;
   }
-  if (out.some((r) => r.group === 'N' && fold(r.lemma) === form && r.bits & BASE)) {
+  // (Not a noun the tables add beside a verb's form: il credo, io credo.)
+  if (out.some((r) => r.group === 'N' && r.source !== SOURCE.tables && fold(r.lemma) === form && r.bits & BASE)) {
     out = out.filter((r) => r.group !== 'V' || r.bits !== INFL);
   }
   return out;
@@ -245,7 +254,8 @@ function settled(form: string, readings: Reading[], spelled: Set<string>, roots:
 
 /**
  * Lemma corrections, lemma → new lemma (or null: not a word of its own, drop the reading):
- * - a nominal infinitive (l'essere, il piacere) is its verb;
+ * - a nominal infinitive (l'essere) is its verb, unless it has a plural of its own (il
+ *   piacere, i piaceri; il dovere, il potere);
  * - a feminine of a person or animal is the masculine's (ragazza: table; attrice of attore,
  *   leonessa of leone: by suffix);
  * - a superlative in -issimo is its positive's (bellissimo of bello);
@@ -256,11 +266,19 @@ function settled(form: string, readings: Reading[], spelled: Set<string>, roots:
 function lemmaRemap(
   byForm: ReadingStore, feminines: Map<string, string>, nounLemmas: Set<string>,
   adjectives: Record<string, [string, boolean]>, roots: Set<string>, infinitives: Set<string>,
+  ownNouns: ReadonlySet<string>, ownPlurals: ReadonlySet<string>,
 ): Map<string, { lemma: string; group: string; bits: number } | null> {
   const remap = new Map<string, { lemma: string; group: string; bits: number } | null>();
+  // Truncated forms and pronoun paradigms (tables/it-lemma-variants.tsv: bel of bello, costei of costui).
+  for (const [lemma, to, group, tags] of readTable<[string, string, string, string]>('it-lemma-variants', 4)) {
+    remap.set(lemma, { lemma: to, group, bits: tagBits(tags.split(',') as FormTag[]) });
+  }
   const lemmas = byForm.lemmaTexts('N');
   for (const lemma of lemmas) {
-    if (infinitives.has(lemma)) {
+    if (remap.has(lemma)) continue;
+    // (Not a count noun with a plural of its own: il dovere, i doveri; il potere, il parere,
+    // il piacere, il sapere, il sedere: the Duden's rule for das Leben, das Essen.)
+    if (infinitives.has(lemma) && !ownPlurals.has(lemma)) {
       remap.set(lemma, { lemma, group: 'V', bits: 0 });
       continue;
     }
@@ -274,10 +292,10 @@ function lemmaRemap(
       remap.set(lemma, { lemma: positive, group: 'N', bits: tagBits(['sup']) });
       continue;
     }
-    if (roots.has(lemma)) continue;
+    if (roots.has(lemma) || ownNouns.has(lemma)) continue;
     const adjective = adjectives[lemma];
     if (adjective && !adjective[1] && adjective[0] !== lemma && nounLemmas.has(lemma)) remap.set(lemma, null);
-    else if (byForm.get(fold(lemma))?.some((r) => r.group === 'N' && r.lemma !== lemma && r.bits & PLURAL)) remap.set(lemma, null);
+    else if (!ownPlurals.has(lemma) && byForm.get(fold(lemma))?.some((r) => r.group === 'N' && r.lemma !== lemma && r.bits & PLURAL)) remap.set(lemma, null);
   }
   return remap;
 }

@@ -76,12 +76,14 @@ export async function buildFrench(progress: Progress = () => {}): Promise<FormTa
   const nominalCats = new Map<string, Set<string>>();
   const masculine = new Map<string, Set<string>>();
   const feminineNounLemmas = new Set<string>();
+  const pluralNounLemmas = new Set<string>();
   const verbs = new Set<string>();
   for (const r of lefffRows(lefff!)) {
     const group = groupOf(r);
     if (group === 'V') verbs.add(r.lemma);
     if (group !== 'N') continue;
     if (r.cat === 'nc' && /f/.test(r.morph) && r.form !== r.lemma) feminineNounLemmas.add(r.lemma);
+    if (r.cat === 'nc' && /p/.test(r.morph) && r.form !== r.lemma) pluralNounLemmas.add(r.lemma);
     let cats = nominalCats.get(r.lemma);
     if (!cats) nominalCats.set(r.lemma, (cats = new Set()));
     cats.add(r.cat);
@@ -98,9 +100,10 @@ export async function buildFrench(progress: Progress = () => {}): Promise<FormTa
     let group = groupOf(r);
     if (!group) continue;
     if (/^\p{Lu}/u.test(r.form) || !VOWEL.test(r.form)) continue; // CD, Commission; bcp, tjrs
-    // An infinitive used as a noun (l'être, le devoir, un aller) is a form of its verb; a noun
-    // with a feminine (boucher, bouchère) is a word of its own.
-    if (r.cat === 'nc' && verbs.has(r.lemma) && !feminineNounLemmas.has(r.lemma)) group = 'V';
+    // An infinitive used as a noun (le manger) is a form of its verb; a noun with a feminine
+    // (boucher, bouchère) or a plural (le devoir, les devoirs; le rocher, le pêcher, la lire:
+    // 63 nouns, many of them no infinitive at all) is a word of its own.
+    if (r.cat === 'nc' && verbs.has(r.lemma) && !feminineNounLemmas.has(r.lemma) && !pluralNounLemmas.has(r.lemma)) group = 'V';
     if (group !== 'N' && group !== 'V' && closed.has(r.form)) continue; // the table's readings instead
     let lemma = CATEGORY_LEMMAS.has(r.lemma) ? r.form : r.lemma;
     let bits = tagBits(formTags(r, lemma, group, masculine.get(lemma)));
@@ -109,6 +112,17 @@ export async function buildFrench(progress: Progress = () => {}): Promise<FormTa
       // meilleur, meilleure, meilleurs: forms of bon
       lemma = compared.positive;
       bits = (bits & ~tagBits(['base'])) | tagBits([compared.degree]);
+    }
+    // A plural in -aux LEFFF lists as a lemma (émaux, coraux, faisceaux; abdos under
+    // abdominaux) is its singular's, where the spelling dictionary has that (émail, corail,
+    // faisceau, abdominal).
+    if (group === 'N' && /aux$/.test(lemma) && !isHeadword(lemma)) {
+      const stem = lemma.slice(0, -3);
+      const singular = [`${stem}ail`, `${stem}al`, lemma.slice(0, -1)].find(isHeadword);
+      if (singular) {
+        if (lemma === r.form) bits = (bits & ~tagBits(['base'])) | PLURAL;
+        lemma = singular;
+      }
     }
     const reading: Reading = { lemma, group, bits, gender: /f/.test(r.morph) ? 'f' : /m/.test(r.morph) ? 'm' : '' };
     const list = byForm.get(r.form);
@@ -198,7 +212,9 @@ function droppedLemmas(byForm: Map<string, Reading[]>, isHeadword: (l: string) =
     const own = readings.filter((r) => r.group === 'N' && r.lemma === form);
     if (own.length === 0) continue;
     const others = readings.filter((r) => r.group === 'N' && r.lemma !== form);
-    if (others.length > 0 && own.some((r) => r.bits & PLURAL)) dropped.add(`N\t${form}`);
+    // (Only a lemma all of whose own readings are plurals: the adjective frais is no plural
+    // of frai.)
+    if (others.length > 0 && own.every((r) => r.bits & PLURAL)) dropped.add(`N\t${form}`);
     if (others.some((r) => r.bits & FEMININE) && own.every((r) => r.gender === 'f') && !isHeadword(form)) dropped.add(`N\t${form}`);
   }
   for (const readings of byForm.values()) {

@@ -15,6 +15,9 @@ describe('French: no bogus lemmas beside the real one (issue 8)', () => {
   it('a feminine is the masculine word, unless it is a noun of its own', () => {
     for (const [f, m] of [['vieille', 'vieux'], ['douce', 'doux'], ['heureuse', 'heureux'], ['lionne', 'lion'], ['chanteuse', 'chanteur']]) expect(both(f, m)).toBe(false);
     expect(both('nouvelle', 'nouveau')).toBe(true);
+    // A feminine noun of its own the build had filed only under the masculine or a verb (tables/fr-feminine-nouns.tsv).
+    for (const [f, m] of [['découverte', 'découvrir'], ['commune', 'commun'], ['droite', 'droit'], ['cafetière', 'cafetier'], ['vue', 'voir'], ['capitale', 'capital']]) expect(both(f, m), `${f} ${m}`).toBe(true);
+    expect(both('amie', 'ami')).toBe(false);
     expect(both('reine', 'roi')).toBe(true);
   });
   it('irregular verbs and comparison', () => {

@@ -33,6 +33,11 @@ describe('French: no bogus lemmas beside the real one (issue 8)', () => {
     expect(lemmas('fraîche')).toContain('frais');
     expect(both('frais', 'frai')).toBe(true);
   });
+  it("knows the spelling dictionary's own words LEFFF lacks, with their forms, and a reform spelling as its traditional word", () => {
+    for (const w of ['cagette', 'cagettes', 'oxymore', 'patatras', 'saperlipopette', 'caftons']) expect(known(w), w).toBe(true);
+    for (const [a, b] of [['ognon', 'oignon'], ['nénufars', 'nénuphar'], ['charriot', 'chariot']]) expect(both(a, b), `${a} ${b}`).toBe(false);
+    for (const w of ['street', 'skin']) expect(known(w), w).toBe(false);
+  });
   it('pronouns and possessives by person', () => {
     for (const [a, b] of [['nous', 'elles'], ['moi', 'toi'], ['mon', 'notre']]) expect(both(a, b)).toBe(true);
     for (const [a, b] of [['elles', 'il'], ['auxquels', 'lequel'], ['ma', 'mon']]) expect(both(a, b)).toBe(false);

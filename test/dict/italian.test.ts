@@ -26,6 +26,9 @@ describe('Italian: irregular verbs belong to their infinitive (issue 8)', () => 
   it.each([['vado', 'andare'], ['siamo', 'eravamo'], ['fui', 'saremo'], ['dissi', 'dire'], ['vanno', 'andare'], ['ebbi', 'abbiamo'], ['nacque', 'nascere'], ['dico', 'dissi'], ['hanno', 'abbiamo'], ['prenderò', 'prendemmo'], ['sceglierò', 'scegliemmo']])('%s and %s are one word', (a, b) => {
     expect(both(a, b)).toBe(false);
   });
+  it('the strong forms Morph-it! lacks are their verb\'s (dolgo, dolsi: dolere; cossi: cuocere; udrò: udire; sedete: sedere)', () => {
+    for (const [a, b] of [['dolgo', 'dolsi'], ['duole', 'dorrò'], ['cossi', 'cuocio'], ['udrò', 'udii'], ['sedete', 'seggo']]) expect(both(a, b), `${a} ${b}`).toBe(false);
+  });
   it("the future's first person where the lexicon repeats the third (prenderò, not only prenderà)", () => {
     for (const [w, verb] of [['prenderò', 'prendere'], ['risponderò', 'rispondere'], ['sceglierò', 'scegliere']]) expect(lemmas(w), w).toContain(verb);
   });

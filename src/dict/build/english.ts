@@ -302,6 +302,8 @@ class EnglishLemmas {
       const senses = this.wordnet.senses(word, 'N');
       return senses > 0 && plurals.every((r) => senses >= this.wordnet.senses(r.lemma, 'N'));
     }
-    return this.lexicalised(word);
+    // (A noun WordNet gives one sense whose plural the spellcheckers list is a word too: the
+    // stole and its stoles, the are, paint thinner.)
+    return this.lexicalised(word) || (this.wordnet.has(word, 'N') && this.words.has(`${word}s`));
   }
 }

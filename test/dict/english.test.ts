@@ -9,7 +9,7 @@ beforeAll(async () => { lex = await loadDictionary('en'); }, 600_000);
 const { known, lemmas, both, tags } = referee(() => lex, 'en');
 
 describe('English: irregular forms belong to their lemma (issue 8)', () => {
-  it.each([['went', 'go'], ['mice', 'mouse'], ['sang', 'sing'], ['children', 'child'], ['feet', 'foot'], ['been', 'was'], ['criteria', 'criterion'], ['knew', 'known']])('%s and %s are one word', (a, b) => {
+  it.each([['went', 'go'], ['mice', 'mouse'], ['swam', 'swim'], ['children', 'child'], ['feet', 'foot'], ['been', 'was'], ['criteria', 'criterion'], ['knew', 'known']])('%s and %s are one word', (a, b) => {
     expect(both(a, b)).toBe(false);
   });
   it('went is only a form of go, and its past (not its participle)', () => {

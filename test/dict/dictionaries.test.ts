@@ -317,6 +317,10 @@ describe('German words', () => {
     for (const [form, word] of [['abschnittweise', 'abschnittweise'], ['abschnittweisem', 'abschnittweise'], ['belebtere', 'belebt'], ['hundemüde', 'hundemüde'], ['höherzugruppierende', 'höhergruppieren']]) {
       expect(lemmas(form), form).toEqual([word]);
     }
+    // An ordinal's adjective beside its numeral is the numeral (dritte and dritten were two words).
+    for (const [a, b] of [['dritte', 'dritten'], ['erste', 'ersten'], ['hundertste', 'hundertstem']]) expect(different(a, b), `${a} ${b}`).toBe(false);
+    // Nominalised infinitives the Duden lists with a meaning of their own stay nouns (das Schweigen).
+    for (const [a, b] of [['Schweigen', 'schwieg'], ['Können', 'konnte'], ['Benehmen', 'benahm']]) expect(different(a, b), `${a} ${b}`).toBe(true);
     // A spellchecker root that is a plural, listed before its singular came in, is the singular's.
     for (const [a, b] of [['Spulwürmer', 'Spulwurm'], ['Stiefmütter', 'Stiefmutter'], ['Rehböcke', 'Rehbock']]) expect(different(a, b), `${a} ${b}`).toBe(false);
     expect(lemmas('Tusche')).toContain('Tusche');

@@ -351,6 +351,18 @@ function variantMerges(table: FormTable, rows: [string, string, string][], censu
       return;
     }
   });
+  // An ordinal's adjective beside the numeral (dritt, erst, hundertste (adjective): lexicon
+  // lemmas whose forms are the numeral's dritte, dritten): the numeral's, so that dritte and
+  // dritten no longer count as two words.
+  table.lemmas.keys.forEach((_, id) => {
+    if (table.lemmas.pos[id] !== 'NUM') return;
+    const numeral = lemmaIdentityText(table, id);
+    if (!numeral?.endsWith('E')) return;
+    for (const text of [numeral, numeral.slice(0, -1)]) {
+      const adjective = (table.idsOfFolded(numeral) ?? []).find((other) => other !== id && table.lemmas.pos[other] === 'ADJ' && lemmaIdentityText(table, other) === text);
+      if (adjective !== undefined && !merges.has(adjective)) merges.set(adjective, { to: id, tags: ['infl'] });
+    }
+  });
   const nouns = table.sourceMask([SOURCE.nouns]), hunspell = table.sourceMask([SOURCE.hunspell]);
   table.lemmas.keys.forEach((key, id) => {
     if (table.lemmas.pos[id] !== 'N' || merges.has(id)) return;

@@ -101,6 +101,8 @@ const NOUN_ENDINGS = ['', 'S', 'ES', 'N', 'EN', 'E', 'ER', 'ERN', 'NEN', 'SE', '
 const UMLAUT_ENDINGS = new Set(['', 'E', 'EN', 'N', 'ER', 'ERN']);
 /** The umlaut of the last vowel, folded, taken back (KRANKENHAEUS: KRANKENHAUS). */
 const UMLAUT_BACK = /([AOU])E(U?[^AEIOU]*)$/;
+/** The last umlaut of a word, folded (BRIEFKAESTEN: the AE before -sten). */
+const LAST_UMLAUT = /([AOU])E(?=U?[^AEIOU]+E[LNR]$)/;
 
 /**
  * Whether the folded noun, a base it may be a form of, or, for a noun in -e, its plural in
@@ -114,6 +116,8 @@ function inUse(folded: string, frequent: ReadonlySet<string>): boolean {
     const stem = folded.slice(0, folded.length - e.length);
     if (frequent.has(stem)) return true;
     if (UMLAUT_ENDINGS.has(e) && UMLAUT_BACK.test(stem) && frequent.has(stem.replace(UMLAUT_BACK, '$1$2'))) return true;
+    // (The umlaut of a singular that ends in -en, -el, -er itself: Briefkästen, Dachböden.)
+    if (e === '' && LAST_UMLAUT.test(stem) && frequent.has(stem.replace(LAST_UMLAUT, '$1'))) return true;
   }
   return false;
 }

@@ -323,6 +323,9 @@ describe('German words', () => {
     // Angestellte); an ad-hoc one is the adjective's (der Müde).
     for (const [a, b] of [['Toten', 'tot'], ['Angestellte', 'anstellen'], ['Erwachsenen', 'erwachsen'], ['Vorsitzende', 'vorsitzen']]) expect(different(a, b), `${a} ${b}`).toBe(true);
     expect(lemmas('Müden')).toEqual(['müde']);
+    // An adjective in -er, -el drops its e: der Teure, das Dunkle are teuer's, dunkel's (die Variable stays a noun).
+    for (const [w, adjective] of [['Teure', 'teuer'], ['Dunklen', 'dunkel'], ['Flexible', 'flexibel']]) expect(lemmas(w), w).toEqual([adjective]);
+    expect(lemmas('Variable')).toContain('Variable');
     // An ordinal's adjective beside its numeral is the numeral (dritte and dritten were two words).
     for (const [a, b] of [['dritte', 'dritten'], ['erste', 'ersten'], ['hundertste', 'hundertstem']]) expect(different(a, b), `${a} ${b}`).toBe(false);
     // Nominalised infinitives the Duden lists with a meaning of their own stay nouns (das Schweigen).

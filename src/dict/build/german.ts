@@ -1147,6 +1147,15 @@ function nominalisedBase(noun: string, forms: string[], adjectives: ReadonlySet<
     const adjForms = new Set(ADJECTIVAL.map((x) => stem + x));
     if (forms.every((f) => adjForms.has(f.toLowerCase()))) return adjectiveLemma(positive);
   }
+  // An adjective in -er or -el drops its e before an ending (teuer: der Teure; dunkel: das
+  // Dunkle; ander: die Andere has both): the noun is that adjective's.
+  for (const e of ADJECTIVAL) {
+    const m = lower.endsWith(e) ? /^(.{2,})([lr])$/.exec(lower.slice(0, -e.length)) : null;
+    const positive = m ? `${m[1]}e${m[2]}` : null;
+    if (!positive || !adjectives.has(positive)) continue;
+    const adjForms = new Set(ADJECTIVAL.map((x) => lower.slice(0, -e.length) + x));
+    if (forms.every((f) => adjForms.has(f.toLowerCase()))) return adjectiveLemma(positive);
+  }
   // An adjective in -e declines with the e its own (der Müde, des Müden: müde; amtsmüde, prüde).
   if (lower.endsWith('e') && adjectives.has(lower)) {
     const adjForms = new Set(['', 'n', 'r', 's', 'm'].map((x) => lower + x));

@@ -70,7 +70,7 @@ describe('Italian: nouns and adjectives', () => {
     expect(tags('bella', 'bello')).toEqual(['fem']);
     expect(tags('ragazze', 'ragazzo')).toEqual(['plural', 'fem']);
   });
-  it.each(['ecc', 'Roma', 'window'])('%s is refused', (w) => {
+  it.each(['ecc', 'Roma', 'window', 'dole', 'dolerò', 'siedete'])('%s is refused', (w) => {
     expect(known(w)).toBe(false);
   });
 });

@@ -306,10 +306,10 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
-  // One census of the lemmas for both: the plurals move nouns' forms only, so a verb's
-  // sources are the same after them.
-  const ownInfinitiveMerges = verbsOwnInfinitives(table);
+  // One census of the lemmas for all the passes below: the verbs' own infinitives keep it up
+  // to date, and the plurals move nouns' forms only, so a verb's sources are the same after them.
   const census = table.lemmaCensus();
+  const ownInfinitiveMerges = verbsOwnInfinitives(table, census);
   fileForeignPlurals(table, census);
   fileZuInfinitives(table, census);
   // (One pass over the table for all three: a verb form a word list made a lemma of is
@@ -498,7 +498,7 @@ function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<num
  * under "belebteren", a comparative), and the gerundives of a zu-infinitive
  * (höherzugruppierende under "höherzugruppieren", of höhergruppieren). They go to that word.
  */
-function verbsOwnInfinitives(table: FormTable): Map<number, { to: number; tags: FormTag[] }> {
+function verbsOwnInfinitives(table: FormTable, census: LemmaCensus): Map<number, { to: number; tags: FormTag[] }> {
   const candidates = new Map<number, string>();
   table.lemmas.keys.forEach((_, id) => {
     if (table.lemmas.pos[id] !== 'V' && table.lemmas.pos[id] !== 'N') return;
@@ -507,7 +507,13 @@ function verbsOwnInfinitives(table: FormTable): Map<number, { to: number; tags: 
     if (folded !== null && holders !== undefined && !holders.includes(id)) candidates.set(id, folded);
   });
   const headwords = new Set(readTable<[string, string]>('de-nominalised-headwords', 2).map(([noun]) => foldWord(noun, 'de')));
-  const { bits } = table.lemmaCensus();
+  const { bits } = census;
+  // (The census is kept up to date with the forms added here, for the passes after this one.)
+  const add = (folded: string, id: number, senseBits: number) => {
+    table.addBits(folded, id, senseBits >>> 0);
+    census.forms[id]!++;
+    census.bits[id]! |= senseBits;
+  };
   const merges = new Map<number, { to: number; tags: FormTag[] }>();
   for (const [id, list] of table.formsOfLemmas(new Set(candidates.keys()))) {
     const infinitive = candidates.get(id)!;
@@ -533,13 +539,13 @@ function verbsOwnInfinitives(table: FormTable): Map<number, { to: number; tags: 
     }
     if (forms.length < 2 || !presentStemForms(infinitive, forms) || (verb !== undefined && infinitive.endsWith('TEN') && !prefixedForms(infinitive, forms))) continue;
     const sources = list.reduce((acc, [, b]) => acc | b, 0) & ~TAG_MASK;
-    table.addBits(infinitive, id, (tagBits(['inf']) | sources) >>> 0);
+    add(infinitive, id, tagBits(['inf']) | sources);
     // A weak verb's third person and past, where the table gives them to other words only
     // and the list has the rest of its past (gelangtest, gelangtet: gelangt, gelangte, gelangten).
     const weak = verbStem(infinitive) + (/[DT]$/.test(verbStem(infinitive)) ? 'E' : '');
     if (forms.includes(`${weak}TEST`) || forms.includes(`${weak}TET`)) {
       for (const f of [`${weak}T`, `${weak}TE`, `${weak}TEN`]) {
-        if (table.hasFolded(f) && !forms.includes(f)) table.addBits(f, id, (tagBits(['infl']) | sources) >>> 0);
+        if (table.hasFolded(f) && !forms.includes(f)) add(f, id, tagBits(['infl']) | sources);
       }
     }
     for (const noun of holders) {
@@ -1148,7 +1154,7 @@ function nominalisedBase(noun: string, forms: string[], adjectives: ReadonlySet<
     if (forms.every((f) => adjForms.has(f.toLowerCase()))) return adjectiveLemma(positive);
   }
   // An adjective in -er or -el drops its e before an ending (teuer: der Teure; dunkel: das
-  // Dunkle; ander: die Andere has both): the noun is that adjective's.
+  // Dunkle): the noun is that adjective's.
   for (const e of ADJECTIVAL) {
     const m = lower.endsWith(e) ? /^(.{2,})([lr])$/.exec(lower.slice(0, -e.length)) : null;
     const positive = m ? `${m[1]}e${m[2]}` : null;

@@ -198,7 +198,8 @@ async function addGrammalecteWords(table: FormTable, english: ReadonlySet<string
     writeFileSync(dic, `${roots.length}\n${roots.join('\n')}\n`);
     for await (const w of expandHunspell(join(dir, 'index.aff'), dic)) {
       if (!FRENCH_WORD.test(w.word)) continue;
-      const verb = /(^|[^A-Za-z'])[a-z][0-9]/.test(w.rootFlags) || /^[a-z][0-9]/.test(w.rootFlags);
+      // (A verb's flags name its conjugation: a0p+, i0i+, f0p.)
+      const verb = /(^|[^A-Za-z'])[a-z][0-9]/.test(w.rootFlags);
       const pos: PartOfSpeech = verb ? 'V' : /[SXAFWI][.+sc]/.test(w.rootFlags) ? 'N' : '';
       const tags: FormTag[] = w.word === w.root ? (verb ? ['base', 'inf'] : ['base']) : !verb && (w.word === `${w.root}s` || w.word === `${w.root}x`) ? ['plural'] : ['infl'];
       table.add(w.word, variants.get(w.root) ?? w.root, pos, tags, SOURCE.grammalecte);

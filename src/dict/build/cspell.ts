@@ -313,7 +313,9 @@ const NAME_ENDINGS = ['s', 'er', 'ers', 'ern', 'erin', 'erinnen'];
 
 /** Whether a capitalised word is a form of a name or an inhabitant of a place the build refuses. */
 function ofName(w: string, skip: (word: string) => boolean): boolean {
-  return CAPITAL.test(w) && NAME_ENDINGS.some((e) => w.length > e.length + 2 && w.endsWith(e) && skip(w.slice(0, -e.length)));
+  return CAPITAL.test(w) && (NAME_ENDINGS.some((e) => w.length > e.length + 2 && w.endsWith(e) && skip(w.slice(0, -e.length)))
+    // (the dative of an inhabitant the names table lists itself: den Alveslohern)
+    || (/ern$/.test(w) && skip(w.slice(0, -1))));
 }
 
 function ownSense(w: string, pos: PartOfSpeech, table: FormTable): Sense[] {

@@ -1083,8 +1083,19 @@ function addComparedParticiples(table: FormTable, compared: Map<string, [string,
  * Names the sources list as nouns (München, Frankreich, Georg), unless the same spelling is
  * also a common word (Essen, Rose: the names table says so).
  */
+/**
+ * Drops the names' lemmas with their forms: as nouns, and as adjectives (the lexicons decline
+ * the inhabitants of small places as both: der Bockenheimer, die Bockenheimer Straße).
+ */
 function deleteNames(table: FormTable, names: ReadonlySet<string>): void {
-  table.deleteLemmas(new Set([...names].map((name) => table.lemmas.find(name, 'N')).filter((id): id is number => id !== undefined)));
+  // (An adjective only where it is written with a capital, as the name is: not andre, the
+  // short form of andere, for the name Andre.)
+  const adjective = (name: string) => {
+    const id = table.lemmas.find(name, 'ADJ');
+    return id !== undefined && /^\p{Lu}/u.test(table.lemmas.keys[id]!) ? id : undefined;
+  };
+  const ids = [...names].flatMap((name) => [table.lemmas.find(name, 'N'), adjective(name)]);
+  table.deleteLemmas(new Set(ids.filter((id): id is number => id !== undefined)));
 }
 
 /** Whether a printed lemma key (Bank¹, sein (adjective)) is spelt like a word, folded. */

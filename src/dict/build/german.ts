@@ -1080,12 +1080,10 @@ function addComparedParticiples(table: FormTable, compared: Map<string, [string,
 }
 
 /**
- * Names the sources list as nouns (München, Frankreich, Georg), unless the same spelling is
- * also a common word (Essen, Rose: the names table says so).
- */
-/**
- * Drops the names' lemmas with their forms: as nouns, and as adjectives (the lexicons decline
- * the inhabitants of small places as both: der Bockenheimer, die Bockenheimer Straße).
+ * Drops the names the sources list as nouns (München, Frankreich, Georg), with their forms,
+ * unless the same spelling is also a common word (Essen, Rose: the names table says so); and
+ * as adjectives, as the lexicons decline the inhabitants of small places as both (der
+ * Bockenheimer, die Bockenheimer Straße).
  */
 function deleteNames(table: FormTable, names: ReadonlySet<string>): void {
   // (An adjective only where it is written with a capital, as the name is: not andre, the

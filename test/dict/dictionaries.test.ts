@@ -330,6 +330,14 @@ describe('German words', () => {
     for (const [a, b] of [['dritte', 'dritten'], ['erste', 'ersten'], ['hundertste', 'hundertstem']]) expect(different(a, b), `${a} ${b}`).toBe(false);
     // Nominalised infinitives the Duden lists with a meaning of their own stay nouns (das Schweigen).
     for (const [a, b] of [['Schweigen', 'schwieg'], ['Können', 'konnte'], ['Benehmen', 'benahm']]) expect(different(a, b), `${a} ${b}`).toBe(true);
+    // A spellchecker root's un- and ver- words are of the root's own kind, not of a closed-class
+    // word the root is also a form of: vereinen (ver + einen, to unite) made a determiner
+    // "verein" beside the verb, so vereint and vereine could count as two words; uneben was
+    // also the particle eben's, ruhiger's declined forms adverbs of their own.
+    for (const [a, b] of [['vereint', 'vereinst'], ['vermeint', 'vermeine'], ['verachtet', 'verachte'], ['vereinigt', 'vereinige'], ['uneben', 'unebene'], ['unruhig', 'unruhigste'], ['ungerade', 'ungeraden'], ['ruhigerem', 'ruhigere'], ['einfachstes', 'einfachste']]) {
+      expect(different(a, b), `${a} ${b}`).toBe(false);
+    }
+    for (const [form, word] of [['vereint', 'vereinen'], ['vermeinte', 'vermeinen'], ['unebenes', 'uneben']]) expect(lemmas(form), form).toEqual([word]);
     // A spellchecker root that is a plural, listed before its singular came in, is the singular's.
     for (const [a, b] of [['Spulwürmer', 'Spulwurm'], ['Stiefmütter', 'Stiefmutter'], ['Rehböcke', 'Rehbock']]) expect(different(a, b), `${a} ${b}`).toBe(false);
     expect(lemmas('Tusche')).toContain('Tusche');

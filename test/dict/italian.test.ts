@@ -48,6 +48,11 @@ describe('Italian: nouns and adjectives', () => {
   it('feminines, plurals and comparison belong to the masculine/positive', () => {
     for (const [a, b] of [['ragazza', 'ragazzo'], ['bella', 'bello'], ['belle', 'belli'], ['uova', 'uovo'], ['templi', 'tempio'], ['attrice', 'attore'], ['peggiore', 'cattivo'], ['migliore', 'buono'], ['bellissimo', 'bello']]) expect(both(a, b)).toBe(false);
   });
+  it("the spelling dictionary's feminine roots beside their masculine are that word's (antivaiolosa: antivaioloso), as the lexicon's are", () => {
+    for (const [a, b] of [['antivaiolosa', 'antivaiolosi'], ['antivaiolose', 'antivaioloso'], ['esastica', 'esastico'], ['abduttiva', 'abduttivo'], ['acarologa', 'acarologi']]) expect(both(a, b), `${a} ${b}`).toBe(false);
+    expect(lemmas('antivaiolosa')).toEqual(['antivaioloso']);
+    expect(tags('antivaiolosa', 'antivaioloso')).toContain('fem');
+  });
   it('truncated forms, -errimo superlatives, pronoun paradigms and membra belong to their word', () => {
     for (const [a, b] of [['bel', 'bello'], ['begli', 'bello'], ['gran', 'grande'], ['ciascun', 'ciascuno'], ['nessun', 'nessuno'], ['acerrimo', 'acre'], ['celeberrima', 'celebre'], ['costei', 'costui'], ['costoro', 'costui'], ['colei', 'colui'], ['membra', 'membro']]) {
       expect(both(a, b), `${a} ${b}`).toBe(false);

@@ -356,7 +356,7 @@ async function addHunspellWords(
   let current = '';
   let produced: string[] = [];
   const flush = () => {
-    if (current) addRootWords(current, produced, byForm, add, verbs, lexiconWord);
+    if (current) addRootWords(current, produced, byForm, add, verbs, lexiconWord, roots);
     produced = [];
   };
   for (const aw of reader.seqAffWords(undefined, 1)) {
@@ -378,11 +378,16 @@ async function addHunspellWords(
 function addRootWords(
   root: string, produced: string[], byForm: ReadingStore,
   add: (form: string, lemma: string, group: string, tags: readonly FormTag[], source: string) => void,
-  verbs: ItalianVerbs, lexiconWord: (w: string) => boolean,
+  verbs: ItalianVerbs, lexiconWord: (w: string) => boolean, roots: ReadonlySet<string>,
 ): void {
   const verb = lexiconWord(root) ? null : verbClass(root);
   const lemmaOf = (w: string) => byForm.get(fold(w))?.filter((r) => r.group === 'N').map((r) => r.lemma) ?? [];
-  const rootLemmas = verb ? [root] : lemmaOf(root).length > 0 ? lemmaOf(root) : [root];
+  // The spelling dictionary lists many adjectives twice, the feminine as a root of its own
+  // beside the masculine (antivaiolosa/Q, antivaioloso/O; esastica, esastico): where neither
+  // is a lexicon word, the feminine and its plural are the masculine's forms, as the
+  // lexicon's are (bella: bello; amica: amico), not a word of their own (3,350 such roots).
+  const masculine = !verb && /a$/.test(root) && lemmaOf(root).length === 0 && roots.has(`${root.slice(0, -1)}o`) && !lexiconWord(`${root.slice(0, -1)}o`) ? `${root.slice(0, -1)}o` : null;
+  const rootLemmas = verb ? [root] : masculine ? [masculine] : lemmaOf(root).length > 0 ? lemmaOf(root) : [root];
   const stem = root.replace(/(io|[aeiou])$/, '');
   // A participle or gerund listed as a root of its own (abbandonato, andando) hosts pronouns too.
   const local = new Set([root, ...produced.filter((w) => w.startsWith(stem) && /^h?[aeio]$/.test(w.slice(stem.length)))]);
@@ -396,7 +401,7 @@ function addRootWords(
       continue;
     }
     if (word === root) {
-      for (const l of rootLemmas) add(word, l, 'N', l === word ? ['base'] : ['infl'], SOURCE.hunspell);
+      for (const l of rootLemmas) add(word, l, 'N', l === word ? ['base'] : masculine ? ['fem'] : ['infl'], SOURCE.hunspell);
       continue;
     }
     const ending = word.startsWith(stem) ? word.slice(stem.length) : null;

@@ -11,9 +11,13 @@ export function properNames(): Set<string> {
  * (the frami list also writes österreich), a stoplisted root, an abbreviation.
  */
 export function germanSkip(names: ReadonlySet<string>, stop: ReadonlySet<string> = stoplist('de')): (word: string) => boolean {
+  // A name's genitive in -es too (des Perserreiches, des Karlstores), which the frami list
+  // carries as a word of its own: once the name was refused, it became a noun of its own.
+  // (Names of six letters or more: Kappes is no genitive of Kapp, nor Leones of Leon.)
+  const isName = (w: string) => names.has(w) || (w.length > 7 && w.endsWith('es') && names.has(w.slice(0, -2)));
   // (A word that starts with A–Z is its own capitalised spelling: one look in the names.)
   return (w) => {
     const c = w.charCodeAt(0);
-    return names.has(w) || (!(c >= 65 && c <= 90) && names.has(w[0]!.toUpperCase() + w.slice(1))) || stop.has(w) || looksLikeAbbreviation(w);
+    return isName(w) || (!(c >= 65 && c <= 90) && isName(w[0]!.toUpperCase() + w.slice(1))) || stop.has(w) || looksLikeAbbreviation(w);
   };
 }

@@ -1,23 +1,17 @@
 // Part of `npm run build`: yargs, yargs-parser and escalade, the command line's parser, put
-// into one CommonJS file (dist/vendor/yargs.cjs) by rolldown, and V8's code cache of it made
-// (scripts/yargs-code-cache.ts; src/cli/cached-script.ts says why). Node's ES loader spends about half a
+// into one file (dist/vendor/yargs.js) by rolldown. Node's ES loader spends about half a
 // millisecond resolving and linking each module, and yargs is 23 of them: about 24 ms of
 // every command's start (a third of what postboggle adds to Node's own start), for code
-// that is the same in one file. (CommonJS, so that it can run through a code cache, which
-// Node 20 offers for scripts only.) The bundle records the yargs version it was made from;
+// that is the same in one file. The bundle records the yargs version it was made from;
 // src/cli/yargs-lite.ts uses it only while node_modules holds that version, and the
 // modules themselves otherwise (or when the bundle, or rolldown, is not there).
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/package-root.js';
 
 const require = createRequire(import.meta.url);
-const out = join(PACKAGE_ROOT, 'dist', 'vendor', 'yargs.cjs');
-const cache = `${out}.v8-cache`;
-// The ES module of earlier builds.
-rmSync(join(PACKAGE_ROOT, 'dist', 'vendor', 'yargs.js'), { force: true });
+const out = join(PACKAGE_ROOT, 'dist', 'vendor', 'yargs.js');
 
 try {
   const yargsRoot = dirname(require.resolve('yargs/package.json'));
@@ -32,14 +26,13 @@ try {
   ].join('\n');
   const { build } = await import('rolldown');
   rmSync(out, { force: true });
-  rmSync(cache, { force: true });
   mkdirSync(dirname(out), { recursive: true });
   const result = await build({
     input: 'postboggle-yargs-entry',
     platform: 'node',
     logLevel: 'silent',
     plugins: [{ name: 'entry', resolveId: (id) => (id === 'postboggle-yargs-entry' ? id : null), load: (id) => (id === 'postboggle-yargs-entry' ? entry : null) }],
-    output: { format: 'cjs', banner: `// yargs ${version} (MIT), yargs-parser (ISC) and escalade (MIT) in one module, made by scripts/bundle-yargs.ts.` },
+    output: { format: 'esm', banner: `// yargs ${version} (MIT), yargs-parser (ISC) and escalade (MIT) in one module, made by scripts/bundle-yargs.ts.` },
     write: false,
   });
   const chunk = result.output.find((o) => o.type === 'chunk');
@@ -48,14 +41,5 @@ try {
 } catch (e) {
   // Never a failed build: without the bundle the command line loads the modules themselves.
   rmSync(out, { force: true });
-  rmSync(cache, { force: true });
   process.stderr.write(`postboggle: yargs not bundled (${(e as Error).message.split('\n')[0]}); the command line loads its modules one by one\n`);
-}
-
-// The code cache, when there is a bundle: without it the bundle is compiled as it loads.
-try {
-  if (existsSync(out)) execFileSync(process.execPath, [join(PACKAGE_ROOT, 'dist', 'scripts', 'yargs-code-cache.js')], { stdio: ['ignore', 'ignore', 'pipe'] });
-} catch (e) {
-  rmSync(cache, { force: true });
-  process.stderr.write(`postboggle: no code cache of the yargs bundle (${((e as { stderr?: Buffer }).stderr?.toString().trim().split('\n').pop() || (e as Error).message).slice(0, 200)}); commands compile it as they start\n`);
 }

@@ -5,7 +5,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
 import type { Argv } from 'yargs';
 import { stripAnsi, textWidth, wrapText } from './text-width.js';
-import { loadCachedScript } from './cached-script.js';
 
 // yargs, started without what only its help screen needs. `import 'yargs'` also loads
 // cliui, string-width (Unicode tables, an Intl.Segmenter) and y18n: about 80 ms, as much
@@ -31,21 +30,20 @@ function defaultExport<F>(m: unknown): F {
   return (typeof m === 'function' ? m : (m as { default: F }).default) as F;
 }
 
-/** dist/vendor/yargs.cjs, beside dist/src/cli/ (nothing there when running the TypeScript sources). */
-export const YARGS_BUNDLE = fileURLToPath(new URL('../../vendor/yargs.cjs', import.meta.url));
+/** dist/vendor/yargs.js, beside dist/src/cli/ (nothing there when running the TypeScript sources). */
+const BUNDLE = fileURLToPath(new URL('../../vendor/yargs.js', import.meta.url));
 
 type Modules = { YargsFactory: Factory; Parser: unknown; escalade: unknown };
 
 /**
  * yargs's factory, parser and escalade: from the one-file bundle the build makes
- * (scripts/bundle-yargs.ts: one CommonJS file instead of 23 modules, run through the code
- * cache the build made of it: cached-script.ts) while it was made from the yargs that is
- * installed, else from the installed modules.
+ * (scripts/bundle-yargs.ts: 1 module to load instead of 23) while it was made from the
+ * yargs that is installed, else from the installed modules.
  */
-export async function yargsModules(root: string, bundle = YARGS_BUNDLE): Promise<Modules> {
+export async function yargsModules(root: string, bundle = BUNDLE): Promise<Modules> {
   if (existsSync(bundle)) {
     const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-    const bundled = loadCachedScript(bundle).exports as Modules & { YARGS_VERSION: string };
+    const bundled = (await import(pathToFileURL(bundle).href)) as Modules & { YARGS_VERSION: string };
     if (bundled.YARGS_VERSION === version) return bundled;
   }
   const [{ YargsFactory }, { default: Parser }, { default: escalade }] = await Promise.all([

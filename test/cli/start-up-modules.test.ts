@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { codeCacheFile } from '../../src/cli/cached-script.js';
 import { yargsModules } from '../../src/cli/yargs-lite.js';
 import { SEED_FIELD } from '../helpers.js';
 
@@ -17,43 +16,26 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 const RECORDER = join(ROOT, 'test', 'cli', 'module-recorder.mjs');
 
-function modulesOf(args: string[], env: Record<string, string> = {}): { status: number; files: string[]; stdout: string; scripts: string[] } {
+function modulesOf(args: string[], env: Record<string, string> = {}): { status: number; files: string[]; stdout: string } {
   const r = spawnSync(process.execPath, ['--import', RECORDER, MAIN, ...args], { encoding: 'utf8', cwd: tmpdir(), timeout: 60_000, env: { ...process.env, ...env } });
   const lines = r.stderr.split('\n');
   const files = [...new Set([
     ...lines.filter((l) => l.startsWith('MODULE file://')).map((l) => fileURLToPath(l.slice('MODULE '.length))),
     ...lines.filter((l) => l.startsWith('REQUIRED /')).map((l) => l.slice('REQUIRED '.length)),
   ])];
-  return { status: r.status ?? -1, files, stdout: r.stdout, scripts: lines.filter((l) => l.startsWith('SCRIPT ')).map((l) => l.slice('SCRIPT '.length)) };
+  return { status: r.status ?? -1, files, stdout: r.stdout };
 }
 
 const MAIL_LIBRARIES = ['imapflow', 'mailparser', 'nodemailer', 'handlebars', 'zod'];
 const fromPackage = (files: string[], name: string) => files.filter((f) => f.includes(`/node_modules/${name}/`));
 
 describe('modules a command loads at start', () => {
-  it('--help takes yargs from the one-file bundle the build made, not its 23 modules, compiled from the code cache the build made', () => {
-    const { status, files, stdout, scripts } = modulesOf(['--help']);
+  it('--help takes yargs from the one-file bundle the build made, not its 23 modules', () => {
+    const { status, files, stdout } = modulesOf(['--help']);
     expect(status).toBe(0);
     expect(stdout).toContain('postboggle <command> [options]');
-    expect(scripts).toEqual([`${join(ROOT, 'dist', 'vendor', 'yargs.cjs')} accepted`]);
+    expect(files).toContain(join(ROOT, 'dist', 'vendor', 'yargs.js'));
     for (const name of ['yargs', 'yargs-parser', 'escalade']) expect(fromPackage(files, name)).toEqual([]);
-  });
-
-  it('a code cache V8 refuses (another source, another V8) costs the compile, never the run', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pb-cache-'));
-    const file = join(dir, 'x.cjs');
-    writeFileSync(file, 'exports.answer = 42;\n');
-    writeFileSync(codeCacheFile(file), 'not a code cache');
-    const run = (code: string) => spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', timeout: 60_000 });
-    const CACHED = JSON.stringify(join(ROOT, 'dist', 'src', 'cli', 'cached-script.js'));
-    const load = `const { loadCachedScript } = await import(${CACHED}); const s = loadCachedScript(${JSON.stringify(file)});`;
-    const refused = run(`${load} console.log(s.exports.answer, s.cache); s.writeCache();`);
-    expect(refused.stdout.trim(), refused.stderr).toBe('42 rejected');
-    const taken = run(`${load} console.log(s.exports.answer, s.cache);`);
-    expect(taken.stdout.trim(), taken.stderr).toBe('42 accepted');
-    writeFileSync(file, 'exports.answer = 43; // changed\n');
-    const changed = run(`${load} console.log(s.exports.answer, s.cache);`);
-    expect(changed.stdout.trim(), changed.stderr).toBe('43 rejected');
   });
 
   it.each([
@@ -100,8 +82,8 @@ describe('yargsModules (src/cli/yargs-lite.ts)', () => {
   const root = dirname(require.resolve('yargs/package.json'));
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const bundle = (yargsVersion: string) => {
-    const file = join(mkdtempSync(join(tmpdir(), 'pb-yargs-')), 'yargs.cjs');
-    writeFileSync(file, `exports.YARGS_VERSION = ${JSON.stringify(yargsVersion)};\nexports.YargsFactory = 'from the bundle';\nexports.Parser = null;\nexports.escalade = null;\n`);
+    const file = join(mkdtempSync(join(tmpdir(), 'pb-yargs-')), 'yargs.js');
+    writeFileSync(file, `export const YARGS_VERSION = ${JSON.stringify(yargsVersion)};\nexport const YargsFactory = 'from the bundle';\nexport const Parser = null;\nexport const escalade = null;\n`);
     return file;
   };
 
@@ -110,7 +92,7 @@ describe('yargsModules (src/cli/yargs-lite.ts)', () => {
   });
 
   it('loads the installed modules when the bundle was made from another yargs, or is missing', async () => {
-    for (const file of [bundle(`${version}-other`), join(tmpdir(), 'pb-no-such-bundle.cjs')]) {
+    for (const file of [bundle(`${version}-other`), join(tmpdir(), 'pb-no-such-bundle.js')]) {
       const m = await yargsModules(root, file);
       expect(typeof m.YargsFactory).toBe('function');
       expect(typeof m.Parser).toBe('function');

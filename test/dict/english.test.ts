@@ -38,6 +38,11 @@ describe('English: derivation makes a new word, inflection keeps the lemma (issu
     expect(tags('bigger', 'big')).toEqual(['comp']);
     expect(tags('happiest', 'happy')).toEqual(['sup']);
     expect(lemmas('cooler')).toEqual(['cool', 'cooler']); // comparative and the noun (a cooler)
+    // An agent noun WordNet lacks has its plural (requiters, made by the spellchecker's flag Z).
+    for (const [plural, noun] of [['requiters', 'requiter'], ['bafflers', 'baffler'], ['carers', 'carer'], ['moisturisers', 'moisturizer']]) {
+      expect(lemmas(plural), plural).toEqual([noun]);
+      expect(tags(plural, noun), plural).toContain('plural');
+    }
   });
   it('regular verb forms share the verb; the infinitive is tagged', () => {
     expect(both('walked', 'walking')).toBe(false);

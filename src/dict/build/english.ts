@@ -26,7 +26,12 @@ const VERB_PREFIXES = ['under', 'over', 'out', 'mis', 'fore', 'with', 're', 'un'
 const KEEP_E_BEFORE_ING = new Set(['singe', 'swinge']);
 
 /** A word of the Hunspell dictionaries: which of the two has it, and its flags where it is a root. */
-interface HunspellEntry { sources: Set<string>; rootFlags: string }
+interface HunspellEntry {
+  sources: Set<string>;
+  rootFlags: string;
+  /** Made by the agent-plural flag Z (requite: requiters, the plural of requiter, which flag R makes). */
+  agentPlural?: true;
+}
 
 /** One reading of a form: the lemma text it is a form of, and what it is of it. */
 interface Reading { lemma: string; tags: FormTag[]; source: string }
@@ -75,6 +80,7 @@ export async function buildEnglish(progress: Progress = () => {}): Promise<FormT
       if (!e) words.set(w.word, (e = { sources: new Set(), rootFlags: '' }));
       e.sources.add(name);
       if (w.applied.length === 0) e.rootFlags += w.rootFlags;
+      if (w.applied.length === 1 && w.applied[0] === 'Z') e.agentPlural = true;
     }
   }
 
@@ -200,7 +206,9 @@ class EnglishLemmas {
   private isNoun(w: string): boolean {
     if (this.wordnet.has(w, 'N')) return true;
     const f = this.flags(w);
-    return !this.wordnet.has(w) && /S/.test(f) && /M/.test(f);
+    // (An agent noun the spellchecker makes with R, or lists with M only, whose plural it
+    // makes with Z: requiter, requiters; until stop 29 the plural was a word of its own.)
+    return !this.wordnet.has(w) && ((/S/.test(f) && /M/.test(f)) || this.words.get(`${w}s`)?.agentPlural === true);
   }
 
   private isAdjective(w: string): boolean {

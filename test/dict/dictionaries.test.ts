@@ -338,6 +338,9 @@ describe('German words', () => {
       expect(different(a, b), `${a} ${b}`).toBe(false);
     }
     for (const [form, word] of [['vereint', 'vereinen'], ['vermeinte', 'vermeinen'], ['unebenes', 'uneben']]) expect(lemmas(form), form).toEqual([word]);
+    // The frami list's imperatives without e of verbs in -eln, -ern are the verb's (änder: ändern; polter was polen's).
+    for (const [form, verb] of [['änder', 'ändern'], ['munkel', 'munkeln'], ['bewässer', 'bewässern'], ['polter', 'poltern'], ['bereicher', 'bereichern']]) expect(lemmas(form), form).toEqual([verb]);
+    expect(lemmas('Hader')).toEqual(['Hader', 'hadern']);
     // A spellchecker root that is a plural, listed before its singular came in, is the singular's.
     for (const [a, b] of [['Spulwürmer', 'Spulwurm'], ['Stiefmütter', 'Stiefmutter'], ['Rehböcke', 'Rehbock']]) expect(different(a, b), `${a} ${b}`).toBe(false);
     expect(lemmas('Tusche')).toContain('Tusche');

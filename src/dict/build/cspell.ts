@@ -515,6 +515,9 @@ function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, 
   // After s, ß, z and x the -st without e is a -t (du schlossest, schlosst; zuschlossest of
   // zuschließen), unless the s is a verb's own (du flachsest, of flachsen; flachst is flachen's).
   if (/[sßzx]est$/.test(w) && !isVerb(`${w.slice(0, -3)}en`)) for (const id of verbsOf(`${w.slice(0, -3)}t`)) if (!out.some((s) => s.id === id)) out.push({ id, tags: ['infl'] });
+  // The imperative without its e of a verb in -eln, -ern (änder, munkel, bewässer; the
+  // Duden's ändere, ändre): until stop 29 a word of its own, so änder and ändern both counted.
+  if (/[^aeiouäöü](el|er)$/.test(w)) add(`${w}n`, 'V', ['infl']);
   if (out.length > 0) return out;
   for (const ending of [...VERB_ENDINGS, ...PARTICIPLE_DECLENSION]) {
     if (!w.endsWith(ending)) continue;

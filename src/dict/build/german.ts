@@ -982,7 +982,7 @@ function rootLexemes(w: HunspellWord, table: FormTable): number[] {
     // mean, are no forms of the article ein or of mein, and vereinen no word "verein" of the
     // article's kind).
     const ownKind = pos === 'ADV' ? [] : known.filter((s) => s.pos === pos && sameText(s.key, w.root));
-    const closed = ownKind.length > 0 || pos === 'V' && own.length === 0 ? [] : own.length > 0 ? own : closedAll;
+    const closed = ownKind.length > 0 || (pos === 'V' && own.length === 0) ? [] : own.length > 0 ? own : closedAll;
     // An adverb-like root may be a verb's or adjective's form (worden, besser); an adjective
     // root may be a participle (gesandt, like the lexicon's participial adjectives).
     const kind = known.filter((s) => s.pos === pos || (pos === 'ADV' && (s.pos === 'V' || s.pos === 'ADJ')) || (pos === 'ADJ' && s.pos === 'V'));

@@ -386,8 +386,10 @@ function addRootWords(
   // beside the masculine (antivaiolosa/Q, antivaioloso/O; esastica, esastico): where neither
   // is a lexicon word, the feminine and its plural are the masculine's forms, as the
   // lexicon's are (bella: bello; amica: amico), not a word of their own (3,350 such roots).
-  const masculine = !verb && /a$/.test(root) && lemmaOf(root).length === 0 && roots.has(`${root.slice(0, -1)}o`) && !lexiconWord(`${root.slice(0, -1)}o`) ? `${root.slice(0, -1)}o` : null;
-  const rootLemmas = verb ? [root] : masculine ? [masculine] : lemmaOf(root).length > 0 ? lemmaOf(root) : [root];
+  const listed = lemmaOf(root);
+  const o = `${root.slice(0, -1)}o`;
+  const masculine = !verb && root.endsWith('a') && listed.length === 0 && roots.has(o) && !lexiconWord(o) ? o : null;
+  const rootLemmas = verb ? [root] : masculine ? [masculine] : listed.length > 0 ? listed : [root];
   const stem = root.replace(/(io|[aeiou])$/, '');
   // A participle or gerund listed as a root of its own (abbandonato, andando) hosts pronouns too.
   const local = new Set([root, ...produced.filter((w) => w.startsWith(stem) && /^h?[aeio]$/.test(w.slice(stem.length)))]);

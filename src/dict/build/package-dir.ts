@@ -6,7 +6,11 @@ const require = createRequire(import.meta.url);
 
 /** Whether each node_modules folder Node would look in is there (most of them are not: dist/src/dict/build/node_modules…). */
 const folderThere = new Map<string, boolean>();
-const isThere = (dir: string) => folderThere.get(dir) ?? (folderThere.set(dir, existsSync(dir)), folderThere.get(dir)!);
+function isThere(dir: string): boolean {
+  let there = folderThere.get(dir);
+  if (there === undefined) folderThere.set(dir, (there = existsSync(dir)));
+  return there;
+}
 
 /**
  * The folder of an installed npm package, found the way Node looks (some packages do not

@@ -338,6 +338,10 @@ describe('German words', () => {
       expect(different(a, b), `${a} ${b}`).toBe(false);
     }
     for (const [form, word] of [['vereint', 'vereinen'], ['vermeinte', 'vermeinen'], ['unebenes', 'uneben']]) expect(lemmas(form), form).toEqual([word]);
+    // An adjective whose adverb or particle use the Duden lists in the same entry is one word
+    // (ruhig, ruhige; selten, seltene); where it has two entries, two (eben: flat, and just now).
+    for (const [a, b] of [['ruhig', 'ruhige'], ['einfach', 'einfache'], ['selten', 'seltene'], ['einzig', 'einzige'], ['vielfach', 'vielfache']]) expect(different(a, b), `${a} ${b}`).toBe(false);
+    for (const [a, b] of [['eben', 'ebene'], ['gerade', 'geraden'], ['gleich', 'gleiche']]) expect(different(a, b), `${a} ${b}`).toBe(true);
     // The frami list's imperatives without e of verbs in -eln, -ern are the verb's (änder: ändern; polter was polen's).
     for (const [form, verb] of [['änder', 'ändern'], ['munkel', 'munkeln'], ['bewässer', 'bewässern'], ['polter', 'poltern'], ['bereicher', 'bereichern']]) expect(lemmas(form), form).toEqual([verb]);
     expect(lemmas('Hader')).toEqual(['Hader', 'hadern']);

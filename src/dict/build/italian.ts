@@ -407,7 +407,9 @@ function addRootWords(
       continue;
     }
     const ending = word.startsWith(stem) ? word.slice(stem.length) : null;
-    if (ending !== null && /^(h?[aeio]|i)$/.test(ending)) {
+    // (A root in -io keeps its i in the feminine: cavallaio, cavallaia, cavallaie; until stop
+    // 29 those were a word of their own, by the rule for derivations below.)
+    if (ending !== null && (/^(h?[aeio]|i)$/.test(ending) || (root.endsWith('io') && /^i[ae]$/.test(ending)))) {
       for (const l of rootLemmas) add(word, l, 'N', genderNumber(word, l), SOURCE.hunspell);
     } else if (ending !== null && /^h?issim[oaie]$/.test(ending)) {
       for (const l of rootLemmas) add(word, l, 'N', ['sup', ...genderNumber(word).filter((t) => t !== 'infl')], SOURCE.hunspell);

@@ -338,6 +338,14 @@ describe('German words', () => {
       expect(different(a, b), `${a} ${b}`).toBe(false);
     }
     for (const [form, word] of [['vereint', 'vereinen'], ['vermeinte', 'vermeinen'], ['unebenes', 'uneben']]) expect(lemmas(form), form).toEqual([word]);
+    // un- before a participle makes an adjective, not a verb: unbekannt, unbearbeitet were
+    // forms of made-up verbs "unbekennen", "unbearbeiten" (427 of them); an adjective root is
+    // a verb's participle only (weise is no form of weisen, weißer none of wissen).
+    for (const [form, word] of [['unbearbeitete', 'unbearbeitet'], ['unbekanntere', 'unbekannt'], ['ungebildeten', 'ungebildet'], ['uneingeschaltet', 'uneingeschaltet'], ['unbefriedigend', 'unbefriedigend'], ['weiseste', 'weise'], ['weißer', 'weiß'], ['gefällst', 'gefallen']]) {
+      expect(lemmas(form), form).toEqual([word]);
+    }
+    for (const form of ['unbearbeitet', 'unbekannt', 'weiseste', 'weißer', 'lieber', 'reicher', 'schicker']) expect(lemmas(form).some((l) => ['unbearbeiten', 'unbekennen', 'weisen', 'wissen', 'lieben', 'reichen', 'schicken'].includes(l)), form).toBe(false);
+    expect(lemmas('unterminiere')).toEqual(['unterminieren']);
     // An adjective whose adverb or particle use the Duden lists in the same entry is one word
     // (ruhig, ruhige; selten, seltene); where it has two entries, two (eben: flat, and just now).
     for (const [a, b] of [['ruhig', 'ruhige'], ['einfach', 'einfache'], ['selten', 'seltene'], ['einzig', 'einzige'], ['vielfach', 'vielfache']]) expect(different(a, b), `${a} ${b}`).toBe(false);

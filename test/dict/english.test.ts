@@ -44,6 +44,29 @@ describe('English: derivation makes a new word, inflection keeps the lemma (issu
       expect(tags(plural, noun), plural).toContain('plural');
     }
   });
+  it('an -s form of a word whose kind no source tells is its form, not a word of its own (admins, refactors, chilies)', () => {
+    // admin/S, celeb/S (no WordNet entry, no possessive flag), remeasure made by re-, mad and
+    // casual (adjectives to WordNet), chili (the spellchecker lists chilies as a root).
+    for (const [form, base, tag] of [['admins', 'admin', 'plural'], ['celebs', 'celeb', 'plural'], ['biosensors', 'biosensor', 'plural'], ['casuals', 'casual', 'plural'], ['chilies', 'chili', 'plural'], ['tatties', 'tattie', 'plural'], ['remeasures', 'remeasure', 'infl'], ['refactors', 'refactor', 'infl'], ['drownings', 'drowning', 'plural']] as const) {
+      expect(lemmas(form), form).toEqual([base]);
+      expect(tags(form, base), form).toEqual([tag]);
+    }
+    // Not an inflection of an inflected form, nor of a closed-class word: elevenses (not
+    // elevens), pareses (paresis; not pares), ours and theirs (pronouns of their own).
+    expect(lemmas('elevenses')).toEqual(['elevenses']);
+    expect(lemmas('pareses')).not.toContain('pares');
+    expect(both('our', 'ours')).toBe(true);
+    expect(both('their', 'theirs')).toBe(true);
+    // browses stays browse's: brows (brow's plural) is no base.
+    expect(lemmas('browses')).toEqual(['browse']);
+  });
+  it("a plural WordNet lists as a noun is the singular's only where a referee judged it so (acres; not physics, bellows)", () => {
+    for (const [plural, singular] of [['acres', 'acre'], ['bikers', 'biker'], ['stairs', 'stair'], ['archives', 'archive']]) {
+      expect(lemmas(plural), plural).toEqual([singular]);
+      expect(both(plural, singular), plural).toBe(false);
+    }
+    for (const [plural, singular] of [['physics', 'physic'], ['bellows', 'bellow'], ['means', 'mean'], ['jeans', 'jean']]) expect(both(plural, singular), plural).toBe(true);
+  });
   it('regular verb forms share the verb; the infinitive is tagged', () => {
     expect(both('walked', 'walking')).toBe(false);
     expect(both('hurried', 'hurries')).toBe(false);

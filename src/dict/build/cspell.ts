@@ -405,6 +405,9 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
       // säulenstützen). Interned only if chosen.
       else if (pos === 'N' || (!capital && (pos === 'ADJ' || verbPrefixes(prefix.toLowerCase())))) unlisted.push({ lemma, pos, tags });
     }
+    // A last part that is a verb and an adjective of one spelling (ledern: to tan, and made of
+    // leather) after a word that is no verb prefix makes the adjective (krokodilledern).
+    if (!verbPrefixes(prefix.toLowerCase()) && found.own.some((s) => table.lemmas.pos[s.id] === 'ADJ')) found.own = found.own.filter((s) => table.lemmas.pos[s.id] !== 'V');
     if (nominalised && listed(`${w}s`, 'N') && found.listed.length + found.own.length === 0 && unlisted.length > 0 && unlisted.every((u) => u.pos === 'N' && !u.tags.includes('base'))) unlisted.splice(0, unlisted.length, nominalised);
     if (found.listed.length + unlisted.length + found.own.length > 0) {
       const intern = () => {

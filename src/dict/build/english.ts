@@ -127,6 +127,8 @@ class EnglishLemmas {
   private readonly variants = new Map<string, string>();
   /** British spellings that are words of their own (tables/en-british-words.tsv: tyre, storey). */
   private readonly britishWords = new Set<string>();
+  /** Plurals WordNet lists as nouns that are only their singular's plural (tables/en-plain-plurals.tsv: acres, bikers). */
+  private readonly plainPlurals = new Set<string>();
   private readonly posCache = new Map<string, PartOfSpeech>();
 
   constructor(private readonly words: Map<string, HunspellEntry>, private readonly wordnet: WordNet) {
@@ -152,6 +154,7 @@ class EnglishLemmas {
     }
     for (const [british, american] of readTable<[string, string]>('en-variants', 2)) this.variants.set(british, american);
     for (const [british] of readTable<[string]>('en-british-words', 1)) this.britishWords.add(british);
+    for (const [plural] of readTable<[string, string]>('en-plain-plurals', 2)) this.plainPlurals.add(plural);
   }
 
   private push(map: Map<string, Reading[]>, form: string, r: Reading): void {
@@ -237,7 +240,30 @@ class EnglishLemmas {
       const tags = this.regularTags(word, base, inflection);
       if (tags.length > 0) out.push({ lemma: base, tags, source });
     }
+    if (out.length === 0 && !this.wordnet.has(word)) {
+      const base = this.sBase(word);
+      if (base) out.push({ lemma: base, tags: [this.hasVerbForms(base) ? 'infl' : 'plural'], source });
+    }
     return out;
+  }
+
+  /**
+   * The base of an -s form that no part of speech explains, where WordNet does not list the
+   * form itself: a base whose kind neither WordNet nor a full set of flags tells (admin/S,
+   * celeb/S, remeasure made by re-; mad/SMYP and casual, which WordNet has only as
+   * adjectives: the mads, the casuals). Until stop 30 each such -s form was a word of its own
+   * beside its base, which made admin and admins two words (790 such pairs). Only a lemma
+   * will do (elevenses is not the plural of elevens, nor pareses a form of pares; drownings
+   * is the plural of the noun drowning, a lemma of its own beside drown's form), and
+   * of two the longer (tatties: tattie's, not the adjective tatty's). A plural in -ies of a
+   * word in -i counts where no word in -y is its singular (chilies: chili; skies stays sky's).
+   */
+  private sBase(word: string): string | undefined {
+    const bases = regularCandidates(word).filter((c) => c.inflection === 's').map((c) => c.base);
+    if (word.endsWith('ies') && !this.words.has(`${word.slice(0, -3)}y`)) bases.push(word.slice(0, -2));
+    const isLemma = (b: string) => this.readings(b, '').some((r) => r.lemma === b);
+    const baseForms = bases.filter((b) => b.length >= 3 && this.words.has(b) && !this.closed.has(b) && isLemma(b));
+    return baseForms.sort((a, b) => b.length - a.length)[0];
   }
 
   private regularTags(word: string, base: string, inflection: Inflection): FormTag[] {
@@ -260,6 +286,12 @@ class EnglishLemmas {
         return this.isAdjective(base) && this.words.has(sibling) ? [inflection === 'er' ? 'comp' : 'sup'] : [];
       }
     }
+  }
+
+  /** Whether the dictionaries have a base's -ed and -ing forms, by the spelling rules (refactored, refactoring). */
+  private hasVerbForms(base: string): boolean {
+    const stems = [base, base.endsWith('e') ? base.slice(0, -1) : base, base.endsWith('y') ? `${base.slice(0, -1)}i` : base, base + base.slice(-1)];
+    return stems.some((s) => this.words.has(`${s}ed`)) && stems.some((s) => this.words.has(`${s}ing`) || this.words.has(`${s}eing`));
   }
 
   /** Irregular readings of a word made by prefixing an irregular form (understood, misled, policemen). */
@@ -298,9 +330,11 @@ class EnglishLemmas {
    * tooth's); an -ing form if it is a countable noun or one with several senses (buildings,
    * engineering: nouns of their own; walking is only walk's); a regular plural if WordNet has it as a noun with at least as many senses
    * as the singular (species, physics, means; not leaders, glasses, papers) or its base is no
-   * noun (news); anything else if WordNet lists it as a common noun or verb.
+   * noun (news), unless a referee judged it only the plural (tables/en-plain-plurals.tsv:
+   * acres, bikers); anything else if WordNet lists it as a common noun or verb.
    */
   private ownWord(word: string, irregular: Reading[], regular: Reading[]): boolean {
+    if (this.plainPlurals.has(word)) return false;
     if (irregular.some((r) => r.tags.includes('plural'))) return this.wordnet.has(word, 'V') || this.wordnet.has(word, 'ADV');
     if (irregular.length === 0 && word.endsWith('ing') && regular.some((r) => r.tags.length === 1 && r.tags[0] === 'infl')) {
       return this.words.has(`${word}s`) || this.wordnet.senses(word, 'N') >= 2;

@@ -254,6 +254,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   const stop = stoplist('de');
   const verbsKnown = verbNames;
   const derived = new Map<string, { pos: PartOfSpeech; forms: { word: string; tags: FormTag[] }[] }>();
+  verbsWithParticiple = participleVerbs(table);
   const hunspellChunks = await sources.hunspell();
   for (let c = 0; c < hunspellChunks.length; c++) for (let text = hunspellChunks[c]!, at = 0, end = text.indexOf('\n'); end >= 0; at = end + 1, end = text.indexOf('\n', at)) {
     const w = hunspellWord(text.slice(at, end));
@@ -277,6 +278,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   derived.clear();
   rootLexemeCache.clear();
   pluralRoots.clear();
+  verbsWithParticiple = new Set();
   // The imperatives without -e come in after the spellchecker's roots have found their
   // lexemes: süß, the root of süßer and süßeste, is also süßen's imperative, but those are
   // not forms of the verb. Not for a verb made of a word and another verb (breitmachen,
@@ -985,7 +987,9 @@ function rootLexemes(w: HunspellWord, table: FormTable): number[] {
     const closed = ownKind.length > 0 || (pos === 'V' && own.length === 0) ? [] : own.length > 0 ? own : closedAll;
     // An adverb-like root may be a verb's or adjective's form (worden, besser); an adjective
     // root may be a participle (gesandt, like the lexicon's participial adjectives).
-    const kind = known.filter((s) => s.pos === pos || (pos === 'ADV' && (s.pos === 'V' || s.pos === 'ADJ')) || (pos === 'ADJ' && s.pos === 'V'));
+    // (A participle, not any form: weise is the adjective, not weisen's "ich weise", whose
+    // lemma made weiseste a form of the verb until stop 30.)
+    const kind = known.filter((s) => s.pos === pos || (pos === 'ADV' && (s.pos === 'V' || s.pos === 'ADJ')) || (pos === 'ADJ' && s.pos === 'V' && isParticiple(w.root, s.id, table)));
     // A verb root that is one verb's infinitive and another's participle (erlegen, unterlegen:
     // of erliegen, unterliegen) conjugates as the first only: erlegt is no form of erliegen.
     const sameKind = pos === 'V' && kind.some((s) => sameText(s.key, w.root)) ? kind.filter((s) => sameText(s.key, w.root)) : kind;
@@ -1024,10 +1028,20 @@ function hunspellSense(w: HunspellWord, table: FormTable, verbsKnown: ReadonlySe
   if (deriving.length > 0 && deriving.every((f) => f in PREFIXES)) {
     // un- and ver- make a word of the root's kind: its lemma is the prefixed lemma (ver +
     // mögen = vermögen; un + schön = unschön), whatever form of the root the word is.
+    // A participle root is an adjective's, and so is its un- word: unbekannt, unbearbeitet,
+    // ungebildet, unbefriedigend, unbeladen; un- makes no verb (but unterminieren, which the
+    // lexicon conjugates); ver- of a past tense is the verb's (vernahm: vernehmen; until stop 30 these were forms of made-up verbs "unbekennen",
+    // "unbearbeiten": 427 of them).
     const prefix = deriving.map((f) => PREFIXES[f]).join('');
     const [id] = lexemes;
-    const text = prefix + lemmaText(table.lemmas.keys[id!]!).toLowerCase();
-    const derivedLemma = table.lemmas.intern(capital ? text[0]!.toUpperCase() + text.slice(1) : text, rootPos);
+    const rootText = lemmaText(table.lemmas.keys[id!]!);
+    // A word the lexicons already know as a verb's or adjective's form is theirs (verdoppelte
+    // of verdoppeln, not of ver + doppelt; unbekannte of unbekannt).
+    if (!capital && table.sensesOf(w.word).some((s) => s.pos === 'V' || s.pos === 'ADJ')) return 'skip';
+    const ofRoot = prefix + w.root.toLowerCase();
+    const participle = rootPos === 'V' && (prefix === 'un' ? !table.sensesOf(ofRoot).some((s) => s.pos === 'V') : !sameText(rootText, w.root) && isParticiple(w.root, id!, table));
+    const text = participle ? ofRoot : prefix + rootText.toLowerCase();
+    const derivedLemma = table.lemmas.intern(capital ? text[0]!.toUpperCase() + text.slice(1) : text, participle ? 'ADJ' : rootPos);
     return derivedLemma === null ? 'skip' : { lemmas: [derivedLemma], tags: w.word === text ? ['base'] : ['infl'] };
   }
   if (deriving.length > 0) {
@@ -1103,6 +1117,26 @@ function deleteNames(table: FormTable, names: ReadonlySet<string>): void {
 }
 
 /** Whether a printed lemma key (Bank¹, sein (adjective)) is spelt like a word, folded. */
+/** The verb lexemes whose past participle the lexicons tag (the spellchecker's verbs have no tags). */
+let verbsWithParticiple: ReadonlySet<number> = new Set();
+
+function participleVerbs(table: FormTable): Set<number> {
+  const pp = tagBits(['pp']);
+  const out = new Set<number>();
+  for (const form of table.forms()) for (const id of table.idsOfFolded(form)!) if ((table.tagBitsOf(form, id) & pp) !== 0) out.add(id);
+  return out;
+}
+
+/**
+ * Whether a form is a participle of a verb lexeme: present (-end) or past, by the lexicons'
+ * tag, or by its ending (-t, -en) for a verb they do not tag (bewaldet of bewalden; doppelt
+ * is no participle of doppeln, whose participle the lexicon tags: gedoppelt).
+ */
+function isParticiple(form: string, id: number, table: FormTable): boolean {
+  if (form.endsWith('end')) return true;
+  return verbsWithParticiple.has(id) ? (table.tagsOf(form, id) & tagBits(['pp'])) !== 0 : /(t|en)$/.test(form);
+}
+
 function sameText(key: string, word: string): boolean {
   return lemmaIdentity(lemmaText(key), '', 'de') === lemmaIdentity(word, '', 'de');
 }

@@ -262,7 +262,7 @@ class EnglishLemmas {
     const bases = regularCandidates(word).filter((c) => c.inflection === 's').map((c) => c.base);
     if (word.endsWith('ies') && !this.words.has(`${word.slice(0, -3)}y`)) bases.push(word.slice(0, -2));
     const isLemma = (b: string) => this.readings(b, '').some((r) => r.lemma === b);
-    const baseForms = bases.filter((b) => b.length >= 3 && this.words.has(b) && !this.closed.has(b) && isLemma(b));
+    const baseForms = bases.filter((b) => b.length >= 3 && (this.words.has(b) || this.wordnet.has(b, 'N')) && !this.closed.has(b) && isLemma(b));
     return baseForms.sort((a, b) => b.length - a.length)[0];
   }
 

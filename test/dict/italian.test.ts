@@ -58,6 +58,16 @@ describe('Italian: nouns and adjectives', () => {
     // The feminine the spelling dictionary makes of a root in -io keeps its i (cavallaio: cavallaia, cavallaie).
     for (const [a, b] of [['cavallaia', 'cavallaio'], ['cavallaie', 'cavallai']]) expect(both(a, b), `${a} ${b}`).toBe(false);
   });
+  it("the spelling dictionary's plural roots beside their singular are its forms (arsenici: arsenico), and an ordinal's feminine is the ordinal's", () => {
+    for (const [plural, singular] of [['arsenici', 'arsenico'], ['calpestii', 'calpestio'], ['concupiscenze', 'concupiscenza'], ['pentelici', 'pentelico'], ['catoni', 'catone'], ['futurologhi', 'futurologo']]) {
+      expect(lemmas(plural), plural).toEqual([singular]);
+      expect(tags(plural, singular), plural).toContain('plural');
+    }
+    for (const [a, b] of [['trecentonovantottesima', 'trecentonovantottesimo'], ['novecentodecime', 'novecentodecimo']]) expect(both(a, b), `${a} ${b}`).toBe(false);
+    // A singular in -e is not a plural of a word in -a (alce, duce, lattice), nor a plural in -i
+    // of a feminine's plural (crostini is not crostina's), nor lungi an adjective's plural.
+    for (const [a, b] of [['alce', 'alca'], ['duce', 'duca'], ['lattice', 'lattico'], ['crostini', 'crostina'], ['lungi', 'lungo']]) expect(both(a, b), `${a} ${b}`).toBe(true);
+  });
   it('truncated forms, -errimo superlatives, pronoun paradigms and membra belong to their word', () => {
     for (const [a, b] of [['bel', 'bello'], ['begli', 'bello'], ['gran', 'grande'], ['ciascun', 'ciascuno'], ['nessun', 'nessuno'], ['acerrimo', 'acre'], ['celeberrima', 'celebre'], ['costei', 'costui'], ['costoro', 'costui'], ['colei', 'colui'], ['membra', 'membro']]) {
       expect(both(a, b), `${a} ${b}`).toBe(false);

@@ -341,6 +341,8 @@ async function addHunspellWords(
   const dir = packageDir('dictionary-it');
   const full = await hunspell.IterableHunspellReader.createFromFiles(join(dir, 'index.aff'), join(dir, 'index.dic'));
   const roots = new Set<string>();
+  /** Roots with a flag that makes their plural (O: -o → -i, Q: -a → -e, R: -a → -i, S: -e → -i): singulars. */
+  const numberRoots = new Set<string>();
   const known = new Set<string>();
   const dic: string[] = [];
   for (const line of full.dic) {
@@ -349,6 +351,7 @@ async function addHunspellWords(
     if (!WORD.test(root)) continue; // names, abbreviations, the licence text at its top
     roots.add(root);
     known.add(root);
+    if (slash >= 0 && /[OQRS]/.test(line.slice(slash + 1))) numberRoots.add(root);
     if (verbs.infinitives.has(root) || /rsi$/.test(root)) continue;
     dic.push(slash < 0 ? line : root + '/' + [...line.slice(slash + 1)].filter((f) => !ENCLITIC_FLAGS.has(f)).join(''));
   }
@@ -356,7 +359,7 @@ async function addHunspellWords(
   let current = '';
   let produced: string[] = [];
   const flush = () => {
-    if (current) addRootWords(current, produced, byForm, add, verbs, lexiconWord, roots);
+    if (current) addRootWords(current, produced, byForm, add, verbs, lexiconWord, roots, numberRoots);
     produced = [];
   };
   for (const aw of reader.seqAffWords(undefined, 1)) {
@@ -378,7 +381,7 @@ async function addHunspellWords(
 function addRootWords(
   root: string, produced: string[], byForm: ReadingStore,
   add: (form: string, lemma: string, group: string, tags: readonly FormTag[], source: string) => void,
-  verbs: ItalianVerbs, lexiconWord: (w: string) => boolean, roots: ReadonlySet<string>,
+  verbs: ItalianVerbs, lexiconWord: (w: string) => boolean, roots: ReadonlySet<string>, numberRoots: ReadonlySet<string>,
 ): void {
   const verb = lexiconWord(root) ? null : verbClass(root);
   const lemmaOf = (w: string) => byForm.get(fold(w))?.filter((r) => r.group === 'N').map((r) => r.lemma) ?? [];
@@ -389,7 +392,8 @@ function addRootWords(
   const listed = lemmaOf(root);
   const o = `${root.slice(0, -1)}o`;
   const masculine = !verb && root.endsWith('a') && listed.length === 0 && roots.has(o) && !lexiconWord(o) ? o : null;
-  const rootLemmas = verb ? [root] : masculine ? [masculine] : listed.length > 0 ? listed : [root];
+  const singular = !verb && !masculine && listed.length === 0 && !lexiconWord(root) && !numberRoots.has(root) ? singularOf(root, roots, verbs, lemmaOf) : null;
+  const rootLemmas = verb ? [root] : masculine ? [masculine] : singular ? singular : listed.length > 0 ? listed : [root];
   const stem = root.replace(/(io|[aeiou])$/, '');
   // A participle or gerund listed as a root of its own (abbandonato, andando) hosts pronouns too.
   const local = new Set([root, ...produced.filter((w) => w.startsWith(stem) && /^h?[aeio]$/.test(w.slice(stem.length)))]);
@@ -403,7 +407,7 @@ function addRootWords(
       continue;
     }
     if (word === root) {
-      for (const l of rootLemmas) add(word, l, 'N', l === word ? ['base'] : masculine ? ['fem'] : ['infl'], SOURCE.hunspell);
+      for (const l of rootLemmas) add(word, l, 'N', l === word ? ['base'] : masculine ? ['fem'] : singular ? genderNumber(word, l) : ['infl'], SOURCE.hunspell);
       continue;
     }
     const ending = word.startsWith(stem) ? word.slice(stem.length) : null;
@@ -414,12 +418,47 @@ function addRootWords(
     } else if (ending !== null && /^h?issim[oaie]$/.test(ending)) {
       for (const l of rootLemmas) add(word, l, 'N', ['sup', ...genderNumber(word).filter((t) => t !== 'infl')], SOURCE.hunspell);
     } else {
-      // A derivation (velocemente, casetta): a word of its own, its singular as lemma.
-      const singular = word.replace(/e$/, 'a').replace(/i$/, 'o');
-      const lemma = singular !== word && produced.includes(singular) ? singular : word;
+      // A derivation (velocemente, casetta): a word of its own, its masculine singular as
+      // lemma where the root makes it (trecentesima, trecentesime: trecentesimo; until stop
+      // 30 the feminine was a word of its own beside it).
+      const candidates = [word.replace(/[aei]$/, 'o'), word.replace(/e$/, 'a').replace(/i$/, 'o')];
+      const lemma = candidates.find((c) => c !== word && produced.includes(c)) ?? word;
       add(word, lemma, 'N', lemma === word ? ['base'] : genderNumber(word, lemma), SOURCE.hunspell);
     }
   }
+}
+
+/**
+ * The singular a plural root of the spelling dictionary is of, where the dictionary lists
+ * the plural as a root of its own, without a flag making a plural of it, beside its singular
+ * (arsenici beside arsenico, calpestii beside calpestio, concupiscenze beside the lexicon's
+ * concupiscenza, fiesolane beside fiesolana and fiesolano): the singular's lemmas, or null.
+ * Until stop 30 each such plural was a word of its own, so arsenico and arsenici both
+ * counted. Words of 6 letters or more only (not idi, lungi, come, che), no plural in -i of a
+ * word in -a (crostini is no plural of crostina), none in -e of a word in -o (bacie is not
+ * bacio's), and no plural in -ce, -ge or -ice (lattice, siringe, elettrice are singulars;
+ * ciance is ciancia's, not cianca's), nor of an infinitive (inebriari).
+ */
+function singularOf(root: string, roots: ReadonlySet<string>, verbs: ItalianVerbs, lemmaOf: (w: string) => string[]): string[] | null {
+  if (root.length < 6 || /([cg]|ic)e$/.test(root) && !/[cg]he$/.test(root)) return null;
+  const stem = root.slice(0, -1);
+  const bases = root.endsWith('i')
+    ? (/[cg]hi$/.test(root) ? [`${root.slice(0, -2)}o`] : root.endsWith('ii') ? [`${stem}o`] : [`${stem}o`, `${stem}e`, `${stem}io`])
+    : root.endsWith('e') ? (/[cg]he$/.test(root) ? [`${root.slice(0, -2)}a`] : [`${stem}a`]) : [];
+  for (const base of bases) {
+    if (verbs.infinitives.has(base) || /[aei]re$/.test(base)) continue;
+    // (Not a word stressed on its last vowel, which has no plural of its own: azzurriti is
+    // azzurrite's, not azzurrità's.)
+    // The base must be a singular: a lemma of its own (not crostine, crostina's plural, for
+    // crostini), or a feminine whose masculine is (fiesolana: fiesolano).
+    const listed = lemmaOf(base).filter((l) => !/[àèéìíòóù]$/.test(l));
+    const o = `${base.slice(0, -1)}o`;
+    if (listed.includes(base)) return listed;
+    if (base.endsWith('a') && listed.includes(o)) return [o];
+    if (listed.length > 0 || !roots.has(base)) continue;
+    return [base.endsWith('a') && roots.has(o) ? o : base];
+  }
+  return null;
 }
 
 /** Tags of a regular verb ending: past participles (ato, uta, iti…) carry gender and number. */

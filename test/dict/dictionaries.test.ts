@@ -346,6 +346,15 @@ describe('German words', () => {
     }
     for (const form of ['unbearbeitet', 'unbekannt', 'weiseste', 'weißer', 'lieber', 'reicher', 'schicker']) expect(lemmas(form).some((l) => ['unbearbeiten', 'unbekennen', 'weisen', 'wissen', 'lieben', 'reichen', 'schicken'].includes(l)), form).toBe(false);
     expect(lemmas('unterminiere')).toEqual(['unterminieren']);
+    // A verb the frami list conjugates whose infinitive the table had as a noun's form only
+    // (deckeln: Deckel's plural) is a verb: its forms were words of their own each.
+    for (const [a, b] of [['deckele', 'deckeltet'], ['fabelst', 'gefabelt'], ['debuggst', 'debuggtet'], ['clustere', 'clustertest'], ['danksage', 'dankgesagt']]) expect(different(a, b), `${a} ${b}`).toBe(false);
+    expect(lemmas('deckeltet')).toEqual(['deckeln']);
+    expect(different('Deckel', 'deckelst')).toBe(true);
+    expect(lemmas('keckerst')).toEqual(['keckern']); // no verb "keckeren" of keck's comparative
+    // The spellchecker's adverb of the same spelling (a root without verb flags) is the verb.
+    expect(lemmas('tratschen')).toHaveLength(1);
+    expect(different('tratschen', 'tratschtest')).toBe(false);
     // An adjective whose adverb or particle use the Duden lists in the same entry is one word
     // (ruhig, ruhige; selten, seltene); where it has two entries, two (eben: flat, and just now).
     for (const [a, b] of [['ruhig', 'ruhige'], ['einfach', 'einfache'], ['selten', 'seltene'], ['einzig', 'einzige'], ['vielfach', 'vielfache']]) expect(different(a, b), `${a} ${b}`).toBe(false);

@@ -124,6 +124,10 @@ interface Lookups {
 export function addCspell(table: FormTable, list: { words?: string | null; candidates?: string | null }, source: string, skip: (word: string) => boolean): number {
   // Folded form → how the source writes it: 1 capitalised (a noun), 2 lower case.
   const fresh = new Map<string, number>();
+  /** Words in lower case the table has already that look like infinitives (deckeln: Deckel's plural). */
+  const knownInfinitives = new Set<string>();
+  /** The verbs made so, whose adverb of the same spelling, a spellchecker root without verb flags, is theirs. */
+  const newVerbs = new Set<number>();
   const todo: string[] = [];
   const candidates = list.candidates ?? cspellCandidates(list.words ?? '', skip);
   list.words = list.candidates = null; // the caller's copy goes: only the words new to the table are kept
@@ -131,7 +135,10 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     const tab = candidates.indexOf('\t', at);
     const w = candidates.slice(at, tab);
     const f = candidates.slice(tab + 1, end);
-    if (table.hasFolded(f)) continue;
+    if (table.hasFolded(f)) {
+      if (!CAPITAL.test(w) && INFINITIVE.test(w)) knownInfinitives.add(f);
+      continue;
+    }
     fresh.set(f, (fresh.get(f) ?? 0) | (CAPITAL.test(w) ? 1 : 2));
     todo.push(w);
   }
@@ -146,6 +153,15 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // A word of unknown class (pos '') may be an adjective the other sources know.
     const known = table.lemmas.find(text, pos) ?? (pos === '' ? table.lemmas.find(text, 'ADJ') ?? ownLemma(text) : undefined);
     if (known !== undefined) return known;
+    // (A verb whose infinitive the table has as another word's form only, where the source
+    // lists it in lower case with a weak past: deckeln, Deckel's plural, and deckelte. Until
+    // stop 30 its forms were words of their own each: deckele, deckelst, deckeltet.)
+    const f = pos === 'V' ? foldWord(text, 'de') : null;
+    if (f && knownInfinitives.has(f) && !skip(text) && !table.sensesOf(text).some((s) => s.pos === 'V' || s.pos === 'ADJ') && weakPastListed(text)) {
+      const id = table.lemmas.intern(text, pos);
+      if (id !== null) newVerbs.add(id);
+      return id;
+    }
     return listed(text, pos) && !table.has(text) ? table.lemmas.intern(text, pos) : null;
   };
   /** The lemma a listed word placed already is of its own, whatever its class (verdienstbezogen). */
@@ -268,6 +284,13 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     }
     for (const { id, tags } of chosen) if (table.addToLemmaFolded(w, f, id, tags, source)) added++;
   }
+  // (anästhesieren, tratschen: the spellchecker's root without verb flags had made an adverb.)
+  const adverbs = new Map<number, { to: number; tags: FormTag[]; replaceTags: boolean }>();
+  for (const id of newVerbs) {
+    const adverb = table.lemmas.find(lemmaText(table.lemmas.keys[id]!), 'ADV');
+    if (adverb !== undefined) adverbs.set(adverb, { to: id, tags: ['base', 'inf'], replaceTags: true });
+  }
+  table.mergeLemmas(adverbs);
   return added;
 }
 

@@ -364,6 +364,10 @@ describe('German words', () => {
     expect(lemmas('Hader')).toEqual(['Hader', 'hadern']);
     // A spellchecker root that is a plural, listed before its singular came in, is the singular's.
     for (const [a, b] of [['Spulwürmer', 'Spulwurm'], ['Stiefmütter', 'Stiefmutter'], ['Rehböcke', 'Rehbock']]) expect(different(a, b), `${a} ${b}`).toBe(false);
+    // So is an umlaut plural in -e no lexicon has (Urängste/Nm: Urangst), but not a compound of
+    // a noun in -e of its own (Abendröte: die Röte, no plural of Abendrot).
+    for (const [a, b] of [['Urängsten', 'Urangst'], ['Glückwünsche', 'Glückwunsch'], ['Klüfte', 'Kluft'], ['Vögte', 'Vogt']]) expect(different(a, b), `${a} ${b}`).toBe(false);
+    expect(different('Abendröte', 'Abendrot')).toBe(true);
     expect(lemmas('Tusche')).toContain('Tusche');
     // A nominalised infinitive's genitive left behind as a noun of its own is the verb's.
     for (const [form, verb] of [['Abirrens', 'abirren'], ['Fermentierens', 'fermentieren']]) expect(lemmas(form), form).toEqual([verb]);

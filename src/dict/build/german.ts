@@ -927,6 +927,23 @@ function erPluralSingular(root: string, flags: string, table: FormTable): { id: 
   const id = table.lemmas.find(singular, 'N') ?? (flagsOfSingular !== undefined && nounWord(flagsOfSingular) ? table.lemmas.intern(singular, 'N') ?? undefined : undefined);
   return id !== undefined ? [{ id }] : [];
 }
+/**
+ * The singular of a root no lexicon knows: an -er plural (erPluralSingular), or an umlaut
+ * plural in -e that takes the dative -n but no genitive -s, as plurals do (Urängste/Nm:
+ * Urangst; until stop 30 a noun of its own, so Urangst and Urängsten both counted: 109
+ * such roots, read in full).
+ */
+function unknownPluralSingular(root: string, flags: string, table: FormTable): { id: number }[] {
+  const er = erPluralSingular(root, flags, table);
+  if (er.length > 0 || !root.endsWith('e') || !flags.includes('N') || flags.includes('S')) return er;
+  // Not a compound whose last part is a noun of its own in -e (Abendröte: die Röte; not a
+  // plural of Abendrot).
+  for (let i = 2; i <= root.length - 3; i++) {
+    const part = root[i]!.toUpperCase() + root.slice(i + 1);
+    if (table.sensesOf(part).some((s) => s.pos === 'N' && sameText(s.key, part))) return [];
+  }
+  return umlautSingular(root, table);
+}
 /** The roots that are plurals of another root's noun (umlautSingular, erPluralSingular): their forms are plurals. */
 const pluralRoots = new Set<string>();
 
@@ -968,7 +985,7 @@ function rootLexemes(w: HunspellWord, table: FormTable): number[] {
     // is nähen's past and Naht's plural. A root not known at all stays a noun of its own:
     // Töpfer is no plural of Topf.)
     // A root not known at all may be an -er plural (Sträucher: Strauch).
-    const singular = same.length > 0 || nounLike.length > 0 ? [] : known.length === 0 ? erPluralSingular(w.root, w.rootFlags, table) : umlautSingular(w.root, table);
+    const singular = same.length > 0 || nounLike.length > 0 ? [] : known.length === 0 ? unknownPluralSingular(w.root, w.rootFlags, table) : umlautSingular(w.root, table);
     if (singular.length > 0) pluralRoots.add(cacheKey);
     const chosen = same.length > 0 ? same : nounLike.length > 0 ? nounLike : singular;
     lexemes = chosen.length > 0 ? chosen.map((s) => s.id) : [table.lemmas.intern(w.root, 'N')!];

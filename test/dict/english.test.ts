@@ -59,6 +59,11 @@ describe('English: derivation makes a new word, inflection keeps the lemma (issu
     expect(both('their', 'theirs')).toBe(true);
     // browses stays browse's: brows (brow's plural) is no base.
     expect(lemmas('browses')).toEqual(['browse']);
+    // A verb made by a prefix flag has its -ed and -ing forms (readopt: readopted), and a
+    // WordNet word in -ise is its -ize twin's (poetise: poetize).
+    for (const [form, base] of [['readopted', 'readopt'], ['readopting', 'readopt'], ['unfriended', 'unfriend'], ['poetise', 'poetize'], ['terrorisation', 'terrorization']]) expect(lemmas(form), form).toEqual([base]);
+    expect(lemmas('finessed')).not.toContain('fines');
+    expect(lemmas('withed')).not.toContain('with');
   });
   it("a plural WordNet lists as a noun is the singular's only where a referee judged it so (acres; not physics, bellows)", () => {
     for (const [plural, singular] of [['acres', 'acre'], ['bikers', 'biker'], ['stairs', 'stair'], ['archives', 'archive']]) {

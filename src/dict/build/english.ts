@@ -31,6 +31,8 @@ interface HunspellEntry {
   rootFlags: string;
   /** Made by the agent-plural flag Z (requite: requiters, the plural of requiter, which flag R makes). */
   agentPlural?: true;
+  /** Listed as a root (with or without flags), not only made by an affix. */
+  root?: true;
 }
 
 /** One reading of a form: the lemma text it is a form of, and what it is of it. */
@@ -79,7 +81,10 @@ export async function buildEnglish(progress: Progress = () => {}): Promise<FormT
       let e = words.get(w.word);
       if (!e) words.set(w.word, (e = { sources: new Set(), rootFlags: '' }));
       e.sources.add(name);
-      if (w.applied.length === 0) e.rootFlags += w.rootFlags;
+      if (w.applied.length === 0) {
+        e.rootFlags += w.rootFlags;
+        e.root = true;
+      }
       if (w.applied.length === 1 && w.applied[0] === 'Z') e.agentPlural = true;
     }
   }
@@ -111,7 +116,10 @@ export async function buildEnglish(progress: Progress = () => {}): Promise<FormT
   for (const w of wordnet.words()) {
     // (Not Roman numerals, which WordNet lists as numbers in lower case: xli, lxxiv, ixc.)
     if (table.has(w) || !/^[a-z]+$/.test(w) || !/[aeiouy]/.test(w) || /^[mdclxvi]+$/.test(w) || notWords.has(w) || neverSuggested.has(w)) continue;
-    table.add(w, w, wordnet.mainPos(w), ['base'], SOURCE.wordnet);
+    // (An -ise or -yse spelling beside WordNet's -ize, -yze is that word: poetise, poetize.)
+    const american = w.replace(/is(?=e$|ed$|es$|ing$|ation$|ations$)/, 'iz').replace(/ys(?=e$|ed$|es$|ing$)/, 'yz');
+    const lemma = american !== w && wordnet.has(american) ? american : w;
+    table.add(w, lemma, wordnet.mainPos(lemma), ['base'], SOURCE.wordnet);
   }
   for (const form of notWords) table.delete(form);
   return table;
@@ -243,6 +251,14 @@ class EnglishLemmas {
     if (out.length === 0 && !this.wordnet.has(word)) {
       const base = this.sBase(word);
       if (base) out.push({ lemma: base, tags: [this.hasVerbForms(base) ? 'infl' : 'plural'], source });
+      // Likewise a verb made by a prefix flag, whose kind no source tells (readopt: readopted,
+      // readopting were words of their own until stop 30): its -ed and -ing forms are its own.
+      else for (const { base: b, inflection } of regularCandidates(word)) {
+        if ((inflection !== 'ed' && inflection !== 'ing') || !this.words.has(b) || this.words.get(b)!.root || this.wordnet.has(b) || !this.hasVerbForms(b)) continue;
+        if (!this.readings(b, '').some((r) => r.lemma === b)) continue; // (finessed is no form of fines)
+        out.push({ lemma: b, tags: inflection === 'ed' ? ['infl', 'pp'] : ['infl'], source });
+        break;
+      }
     }
     return out;
   }

@@ -418,6 +418,9 @@ describe('German words', () => {
     // And those of the spellchecker's nouns without a plural (stop 30); its common words stay.
     for (const w of ['Hampton', 'Oberrhein', 'Oberrheins', 'Nordrhein', 'Alexanderplatz', 'Vietnamkrieg', 'Linux']) expect(lemmas(w), w).toBeUndefined();
     for (const w of ['Akropolis', 'Armagnac', 'Alzheimer', 'Adamsapfel', 'Europacup']) expect(lemmas(w), w).toBeDefined();
+    // And the inhabitants of small towns, with their feminines' plurals; big cities' stay.
+    for (const w of ['Ahlener', 'Angerner', 'Mengener', 'Aalenerin', 'Aalenerinnen']) expect(lemmas(w), w).toBeUndefined();
+    for (const w of ['Kölner', 'Hallenser', 'Appenzeller', 'Lehrerinnen']) expect(lemmas(w), w).toBeDefined();
     // Places with inhabitants, of any length, with the inhabitants; the common words with -er nouns stay.
     for (const w of ['Altenbeken', 'Benrath', 'Köpenick', 'Colditz', 'Köpenicker', 'Benratherinnen']) expect(lemmas(w), w).toBeUndefined();
     for (const w of ['Komik', 'Komiker', 'Fehlstart', 'Lautenspiel', 'Gouda', 'Team']) expect(lemmas(w), w).toBeDefined();

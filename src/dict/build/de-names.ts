@@ -14,7 +14,9 @@ export function germanSkip(names: ReadonlySet<string>, stop: ReadonlySet<string>
   // A name's genitive in -es too (des Perserreiches, des Karlstores), which the frami list
   // carries as a word of its own: once the name was refused, it became a noun of its own.
   // (Names of six letters or more: Kappes is no genitive of Kapp, nor Leones of Leon.)
-  const isName = (w: string) => names.has(w) || (w.length > 7 && w.endsWith('es') && names.has(w.slice(0, -2)));
+  // And the plural of a name's feminine in -in (die Aalenerinnen), which the frami list
+  // carries too: without its singular it became a noun "Aalenerinne" (stop 30).
+  const isName = (w: string) => names.has(w) || (w.length > 7 && w.endsWith('es') && names.has(w.slice(0, -2))) || (w.endsWith('innen') && names.has(w.slice(0, -3)));
   // (A word that starts with A–Z is its own capitalised spelling: one look in the names.)
   return (w) => {
     const c = w.charCodeAt(0);

@@ -255,7 +255,7 @@ class EnglishLemmas {
       // readopting were words of their own until stop 30): its -ed and -ing forms are its own.
       else for (const { base: b, inflection } of regularCandidates(word)) {
         if ((inflection !== 'ed' && inflection !== 'ing') || !this.words.has(b) || this.words.get(b)!.root || this.wordnet.has(b) || !this.hasVerbForms(b)) continue;
-        if (!this.readings(b, '').some((r) => r.lemma === b)) continue; // (finessed is no form of fines)
+        if (!this.isLemma(b)) continue; // (finessed is no form of fines)
         out.push({ lemma: b, tags: inflection === 'ed' ? ['infl', 'pp'] : ['infl'], source });
         break;
       }
@@ -277,9 +277,13 @@ class EnglishLemmas {
   private sBase(word: string): string | undefined {
     const bases = regularCandidates(word).filter((c) => c.inflection === 's').map((c) => c.base);
     if (word.endsWith('ies') && !this.words.has(`${word.slice(0, -3)}y`)) bases.push(word.slice(0, -2));
-    const isLemma = (b: string) => this.readings(b, '').some((r) => r.lemma === b);
-    const baseForms = bases.filter((b) => b.length >= 3 && (this.words.has(b) || this.wordnet.has(b, 'N')) && !this.closed.has(b) && isLemma(b));
+    const baseForms = bases.filter((b) => b.length >= 3 && (this.words.has(b) || this.wordnet.has(b, 'N')) && !this.closed.has(b) && this.isLemma(b));
     return baseForms.sort((a, b) => b.length - a.length)[0];
+  }
+
+  /** Whether a word is a lemma of its own (among its readings), not only another word's form. */
+  private isLemma(word: string): boolean {
+    return this.readings(word, '').some((r) => r.lemma === word);
   }
 
   private regularTags(word: string, base: string, inflection: Inflection): FormTag[] {

@@ -601,11 +601,15 @@ function fileZuInfinitives(table: FormTable, { bits }: LemmaCensus): void {
   table.lemmas.keys.forEach((key, id) => {
     // Not a verb the lexicon gives (hinzufügen, zuzahlen), nor one after hin or her, where
     // hinzu and herzu are prefixes too (hinzuladen: to load more, or hinladen's zu-infinitive).
-    if (table.lemmas.pos[id] !== 'V' || (bits[id]! & lexicon) !== 0) return;
+    // A root without verb flags made an adverb of 63 of them (abzutun, kundzutun, mitzukommen:
+    // until stop 30 abtun and abzutun counted as two words): theirs is a verb the table has.
+    const adverb = table.lemmas.pos[id] === 'ADV';
+    if ((table.lemmas.pos[id] !== 'V' && !adverb) || (bits[id]! & lexicon) !== 0) return;
     const text = lemmaText(key);
     const m = ZU_INFINITIVE.exec(text);
     if (m) {
       if (/(hin|her)$/.test(m[1]!) || table.lemmas.find(m[2]!, 'V') === undefined) return;
+      if (adverb && table.lemmas.find(m[1]! + m[2]!, 'V') === undefined) return;
       const verb = table.lemmas.intern(m[1]! + m[2]!, 'V');
       if (verb !== null && verb !== id) verbOf.set(id, verb);
       return;

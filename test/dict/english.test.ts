@@ -106,6 +106,10 @@ describe('English: what is not a word (issue 8)', () => {
   it.each(['etc', 'asap', 'gonna', 'wanna', 'gotta', 'govt', 'approx', 'London', 'aka', 'equiv', 'twas', 'situ', 'atm', 'xliv', 'cunt'])('%s is refused', (w) => {
     expect(known(w)).toBe(false);
   });
+  it('refuses a stem the spellchecker has only to make a prefixed word, and keeps that word (dding: prodding)', () => {
+    for (const w of ['dding', 'dded', 'msec']) expect(known(w), w).toBe(false);
+    for (const w of ['prodding', 'prodded']) expect(lemmas(w), w).toEqual(['prod']);
+  });
   it('knows the interjections without a vowel, and WordNet\'s own words as base forms (syzygy, apteryx, defenestrate)', () => {
     for (const w of ['hmm', 'shh', 'psst', 'brr', 'syzygy', 'apteryx', 'defenestrate', 'sesquipedalian', 'idiolect']) expect(known(w), w).toBe(true);
     expect(lemmas('lei')).toContain('lei');

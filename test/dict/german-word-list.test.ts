@@ -4,7 +4,7 @@
 // the build's; one test reads the installed packages.
 import { describe, expect, it } from 'vitest';
 import { FormTable } from '../../src/dict/build/form-table.js';
-import { addGermanWordList as addCompounds, comparedParticiples, comparisonCandidates, compoundCandidates, eachWord, germanWordListCompounds, readGermanFrequencies, readGermanWordList } from '../../src/dict/build/german-word-list.js';
+import { addGermanWordList as addCompounds, comparedAdjectives, comparedParticiples, comparisonCandidates, compoundCandidates, eachWord, germanWordListCompounds, readGermanFrequencies, readGermanWordList } from '../../src/dict/build/german-word-list.js';
 
 /** The build's three steps: the nouns in use (the worker thread's), the compounds of known words among them, placed. */
 const addGermanWordList = (t: FormTable, words: Buffer, frequent: ReadonlySet<string>, source: string, skip: (w: string) => boolean) =>
@@ -76,13 +76,16 @@ describe('all-the-german-words as a German source', () => {
 
   it("finds the participles the list compares, with their comparison forms, and no other word's", () => {
     const list = ['verrückt', 'verrücktere', 'verrückteren', 'verrückteste', 'verrücktester', 'verrückter', 'angemessenste', 'gelaufene', 'gelaufenen',
-      'schönere', 'Verrücktere', 'arbeitetest', 'bestimmtesten', 'bestimmtes'];
+      'schönere', 'Verrücktere', 'arbeitetest', 'bestimmtesten', 'bestimmtes', 'loyalere', 'loyalste', 'mehrere'];
     const candidates = comparisonCandidates(json(list));
-    // Lower-case words ending like a participle and a comparison ending: not the bare -er
-    // (also the positive), not capitals, not gelaufene (a plain declined form).
-    expect(candidates.split('\n').filter(Boolean)).toEqual(['verrücktere', 'verrückteren', 'verrückteste', 'verrücktester', 'angemessenste', 'bestimmtesten']);
+    // Lower-case words with a comparison ending: not the bare -er (also the positive), not
+    // capitals, not gelaufene (a plain declined form).
+    expect(candidates.split('\n').filter(Boolean)).toEqual(['verrücktere', 'verrückteren', 'verrückteste', 'verrücktester', 'angemessenste', 'schönere', 'bestimmtesten', 'loyalere', 'loyalste', 'mehrere']);
     const found = comparedParticiples(candidates, new Set(['verrückt', 'angemessen', 'gelaufen']));
     expect([...found.keys()]).toEqual(['verrückt', 'angemessen']);
+    // Of an adjective the dictionary knows, the forms it lacks (schönere it has; mehr is no adjective).
+    const adjectives = new Set(['loyal', 'schön', 'verrückt']);
+    expect(comparedAdjectives(candidates, (p) => adjectives.has(p), (f) => f === 'schönere' || f.startsWith('verrückt'))).toEqual([['loyalere', 'loyal', 'comp'], ['loyalste', 'loyal', 'sup']]);
     expect(found.get('verrückt')).toEqual([['verrücktere', 'comp'], ['verrückteren', 'comp'], ['verrückteste', 'sup'], ['verrücktester', 'sup']]);
     expect(found.get('angemessen')).toEqual([['angemessenste', 'sup']]);
   });

@@ -151,9 +151,10 @@ export function compoundCandidates(words: Buffer, frequent: ReadonlySet<string>)
 }
 
 /**
- * The list's comparatives and superlatives of words ending like a participle (verrücktere,
- * angemessensten, bekannteste), one a line in the list's order: the evidence that a past
- * participle is compared, and so an adjective of its own (comparedParticiples). A bare -er
+ * The list's words that end like a comparative or superlative (verrücktere, angemessensten,
+ * loyalere, abstruseste), one a line in the list's order: the evidence that a past
+ * participle is compared, and so an adjective of its own (comparedParticiples), and the
+ * comparison forms of adjectives no other source compares (comparedAdjectives). A bare -er
  * (verrückter) is left out: it is also the positive's strong form.
  */
 export function comparisonCandidates(words: Buffer): string {
@@ -169,8 +170,8 @@ const COMPARISON_ENDINGS: [string, 'comp' | 'sup'][] = [
   ...['erem', 'eren', 'erer', 'eres', 'ere'].map((e): [string, 'comp'] => [e, 'comp']),
   ...['estem', 'esten', 'ester', 'estes', 'este', 'stem', 'sten', 'ster', 'stes', 'ste'].map((e): [string, 'sup'] => [e, 'sup']),
 ];
-/** A lower-case word ending like a participle (-t, -en) and then one of those endings. */
-const COMPARED = new RegExp(`^\\p{Ll}+(?:t|en)(?:${COMPARISON_ENDINGS.map(([e]) => e).join('|')})$`, 'u');
+/** A lower-case word of at least two letters and then one of those endings. */
+const COMPARED = new RegExp(`^\\p{Ll}{2,}(?:${COMPARISON_ENDINGS.map(([e]) => e).join('|')})$`, 'u');
 /** The last letters of those endings (e, m, n, r, s), looked at before a word is decoded. */
 const COMPARISON_LAST_BYTES = new Set(COMPARISON_ENDINGS.map(([e]) => e.charCodeAt(e.length - 1)));
 
@@ -190,6 +191,27 @@ export function comparedParticiples(candidates: string, participles: ReadonlySet
       let forms = found.get(stem);
       if (!forms) found.set(stem, (forms = []));
       forms.push([w, degree]);
+      break;
+    }
+  }
+  return found;
+}
+
+/**
+ * The comparison forms the list gives of an adjective whose positive the dictionary knows
+ * and whose comparison no source has (loyal: loyalere, loyalste; abstrus: abstruseste):
+ * [form, positive, degree], for the forms the dictionary lacks. Only a plain ending after
+ * the positive is read (no umlaut, no dropped e: älter, dunklere come from the lexicons).
+ */
+export function comparedAdjectives(candidates: string, isAdjective: (positive: string) => boolean, known: (form: string) => boolean): [string, string, 'comp' | 'sup'][] {
+  const found: [string, string, 'comp' | 'sup'][] = [];
+  for (let at = 0, end = candidates.indexOf('\n'); end >= 0; at = end + 1, end = candidates.indexOf('\n', at)) {
+    const w = candidates.slice(at, end);
+    for (const [ending, degree] of COMPARISON_ENDINGS) {
+      if (!w.endsWith(ending)) continue;
+      const positive = w.slice(0, w.length - ending.length);
+      if (!isAdjective(positive)) continue;
+      if (!known(w)) found.push([w, positive, degree]);
       break;
     }
   }

@@ -378,6 +378,11 @@ describe('German words', () => {
     // A past taken for an infinitive gets no infinitive of its own (aufbrezelten, aufbrezeltest: aufbrezeln).
     expect(lemmas('aufbrezelten')).toEqual(['aufbrezeln']);
   });
+  it('reads an -n as a plural only after -e, -el, -er or -ar: a noun in -n the spellchecker declines is its own (Amin, Dopamin)', () => {
+    for (const [form, noun] of [['Amin', 'Amin'], ['Amine', 'Amin'], ['Dopamin', 'Dopamin'], ['Dopamine', 'Dopamin'], ['Histamins', 'Histamin'], ['Ketone', 'Keton']]) expect(lemmas(form), form).toEqual([noun]);
+    expect(different('Dopamin', 'Dopamine')).toBe(false);
+    expect(lemmas('Amis')).toEqual(['Ami']);
+  });
   it("files the spellchecker's zu-infinitives under their verb, and leaves the lexicon's verbs with zu alone", () => {
     for (const [form, verb] of [['abzublocken', 'abblocken'], ['abzublockende', 'abblocken'], ['anzulocken', 'anlocken'], ['darunterzulegen', 'darunterlegen'],
       // Left as adverbs by a root without verb flags until stop 30.

@@ -499,8 +499,10 @@ const verbPrefixes = (prefix: string) => VERB_PREFIX_RUN.test(prefix) && (prefix
 const E_BEFORE: [string, string][] = [['est', 'st'], ['et', 't'], ['st', 'est'], ['t', 'et']];
 
 /** 2: a regular inflection of a base the source or the table lists. */
-function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective, hasPlural, isPlural, isAdjective, isVerb }: Lookups, compound: boolean): Sense[] | null {
+function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective, hasPlural, isPlural, isAdjective, isVerb, listed }: Lookups, compound: boolean): Sense[] | null {
   const out: Sense[] = [];
+  /** Whether the source lists a noun's other forms beside it (Amin: Amine, Amins). */
+  const declinesItself = (noun: string) => ['e', 's', 'es', 'en'].some((e) => listed(noun + e, 'N'));
   // A word that is no compound is an -er plural only of a noun whose plurals the table does
   // not know yet: the Flößer is no plural of Floß (Flöße), the Köhler none of Kohl (Kohle),
   // the Bader none of Bad (Bäder).
@@ -522,7 +524,18 @@ function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, 
     if (INFINITIVE.test(lower)) add(lower, 'V', ['inf']);
     else if (w.endsWith('s') && INFINITIVE.test(lower.slice(0, -1))) add(lower.slice(0, -1), 'V', ['infl']);
     if (out.length > 0) return out;
-    for (const [ending, tag] of NOUN_ENDINGS) if (w.endsWith(ending)) add(w.slice(0, -ending.length), 'N', [tag]);
+    for (const [ending, tag] of NOUN_ENDINGS) {
+      if (!w.endsWith(ending)) continue;
+      const base = w.slice(0, -ending.length);
+      // An -n plural follows an -e, -el, -er or -ar only (Blumen, Kartoffeln, Federn,
+      // Nachbarn), and -nen an -in (Füchsinnen): a word in -n the source declines itself
+      // (Amin: Amine, Amins) is a noun of its own, not a plural of Ami (Amis); through that,
+      // Dopamin was a plural of a "Dopami" until stop 31. (A slip the source has once,
+      // Konrektorn, stays where it was: the noun's.)
+      const misfit = ending === 'n' ? !/(e|el|er|ar)$/.test(base) : ending === 'nen' && !base.endsWith('in');
+      if (misfit && declinesItself(w)) continue;
+      add(base, 'N', [tag]);
+    }
     for (const ending of UMLAUT_PLURAL) {
       if (!w.endsWith(ending)) continue;
       const stem = ending ? w.slice(0, -ending.length) : w;

@@ -15,6 +15,10 @@ describe('Italian: verbs with enclitic pronouns are not words (Paroliere rules, 
   it('their hosts and look-alikes stay words', () => {
     for (const w of ['mangiare', 'andando', 'dalla', 'dagli', 'fallo', 'parlavi', 'vali', 'ecco']) expect(known(w)).toBe(true);
   });
+  it("the spelling dictionary's bare gerunds with pronouns are refused too, whatever their verb (stop 31)", () => {
+    for (const w of ['spigionandosi', 'assonnendosi', 'inorgogliendone', 'strafogandosi']) expect(known(w), w).toBe(false);
+    for (const w of ['pescivendolo', 'mandola', 'frondosi', 'mendosi', 'tendone']) expect(known(w), w).toBe(true);
+  });
   it('the rule: pronouns on an imperative, gerund, participle or clipped infinitive', () => {
     const hosts = new Set(['di', 'va', 'andando', 'mangiar', 'prendi', 'mangiato']);
     for (const w of ['dimmi', 'vattene', 'andandosene', 'mangiarglielo', 'prendilo', 'mangiatoci']) expect(isEnclitic(w, hosts)).toBe(true);

@@ -378,6 +378,9 @@ async function addHunspellWords(
   return { roots, spelled: known };
 }
 
+/** A gerund (at least four letters before -ando, -endo) and enclitic pronouns: not -ndolo, -ndola, whose words are nouns (pescivendolo, mandola). */
+const GERUND_WITH_CLITICS = /^.{4,}[ae]ndo(?:(?:me|te|se|ce|ve|glie)(?:lo|la|li|le|ne)|mi|ti|si|ci|vi|gli|ne)$/;
+
 function addRootWords(
   root: string, produced: string[], byForm: ReadingStore,
   add: (form: string, lemma: string, group: string, tags: readonly FormTag[], source: string) => void,
@@ -397,6 +400,10 @@ function addRootWords(
   const stem = root.replace(/(io|[aeiou])$/, '');
   // A participle or gerund listed as a root of its own (abbandonato, andando) hosts pronouns too.
   const local = new Set([root, ...produced.filter((w) => w.startsWith(stem) && /^h?[aeio]$/.test(w.slice(stem.length)))]);
+  // A root the spelling dictionary lists bare that is a gerund with pronouns (spigionandosi,
+  // assonnendosi, inorgogliendone: 33 roots, found by a field sample's referee, stop 31): the
+  // Paroliere refuses it, whether or not the lexicon knows the verb that would host them.
+  if (produced.length <= 1 && GERUND_WITH_CLITICS.test(root)) return;
   for (const word of new Set(produced)) {
     if (byForm.has(fold(word)) || isEnclitic(word, verbs.hosts) || isEnclitic(word, local)) continue;
     if (verb) {

@@ -273,7 +273,7 @@ describe('German words', () => {
     expect(lemmas('süßeste')).toEqual(['süß']);
   });
   it('leaves out names, abbreviations and misspellings', () => {
-    for (const w of ['München', 'Frankreich', 'Afrika', 'Schweiz', 'Österreich', 'Warschau', 'Mercedes', 'Main', 'Georges', 'GmbH', 'NATO', 'TÜV', 'Lkw', 'Pkws', 'Bockenheimer', 'Ginnheimern', 'Standart', 'Terasse', 'Entgeld', 'Entgelds', 'Brilliant', 'Kommitee', 'Kommision', 'Berlin', 'km', 'kHz']) {
+    for (const w of ['München', 'Frankreich', 'Afrika', 'Schweiz', 'Österreich', 'Warschau', 'Mercedes', 'Main', 'Georges', 'GmbH', 'NATO', 'TÜV', 'Lkw', 'Pkws', 'Bockenheimer', 'Ginnheimern', 'Standart', 'Terasse', 'Entgeld', 'Entgelds', 'Brilliant', 'Kommitee', 'Kommision', 'Berlin', 'km', 'kHz', 'geparsed']) {
       expect(lemmas(w), w).toBeUndefined();
     }
   });

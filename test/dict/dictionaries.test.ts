@@ -383,6 +383,11 @@ describe('German words', () => {
     expect(different('Dopamin', 'Dopamine')).toBe(false);
     expect(lemmas('Amis')).toEqual(['Ami']);
   });
+  it('knows the weak verbs only all-the-german-words conjugates, with the forms it has (shoppen, rucken, koalisieren)', () => {
+    for (const [form, verb] of [['shoppte', 'shoppen'], ['geshoppt', 'shoppen'], ['ruckst', 'rucken'], ['koalisierten', 'koalisieren'], ['streamen', 'streamen']]) expect(lemmas(form), form).toEqual([verb]);
+    // After an s the -st is a -t: fasst is fassen's only.
+    expect(lemmas('fasst')).toEqual(['fassen']);
+  });
   it("files the spellchecker's zu-infinitives under their verb, and leaves the lexicon's verbs with zu alone", () => {
     for (const [form, verb] of [['abzublocken', 'abblocken'], ['abzublockende', 'abblocken'], ['anzulocken', 'anlocken'], ['darunterzulegen', 'darunterlegen'],
       // Left as adverbs by a root without verb flags until stop 30.

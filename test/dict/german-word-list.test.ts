@@ -4,7 +4,7 @@
 // the build's; one test reads the installed packages.
 import { describe, expect, it } from 'vitest';
 import { FormTable } from '../../src/dict/build/form-table.js';
-import { addGermanWordList as addCompounds, comparedAdjectives, comparedParticiples, comparisonCandidates, compoundCandidates, eachWord, germanWordListCompounds, readGermanFrequencies, readGermanWordList } from '../../src/dict/build/german-word-list.js';
+import { addGermanWordList as addCompounds, comparedAdjectives, comparedParticiples, comparisonCandidates, compoundCandidates, eachWord, germanWordListCompounds, readGermanFrequencies, readGermanWordList, weakVerbCandidates } from '../../src/dict/build/german-word-list.js';
 
 /** The build's three steps: the nouns in use (the worker thread's), the compounds of known words among them, placed. */
 const addGermanWordList = (t: FormTable, words: Buffer, frequent: ReadonlySet<string>, source: string, skip: (w: string) => boolean) =>
@@ -88,6 +88,13 @@ describe('all-the-german-words as a German source', () => {
     expect(comparedAdjectives(candidates, (p) => adjectives.has(p), (f) => f === 'schönere' || f.startsWith('verrückt'))).toEqual([['loyalere', 'loyal', 'comp'], ['loyalste', 'loyal', 'sup']]);
     expect(found.get('verrückt')).toEqual([['verrücktere', 'comp'], ['verrückteren', 'comp'], ['verrückteste', 'sup'], ['verrücktester', 'sup']]);
     expect(found.get('angemessen')).toEqual([['angemessenste', 'sup']]);
+  });
+
+  it('finds the weak verbs the list conjugates in full, with the forms of their paradigm it has', () => {
+    const list = ['rucken', 'ruckte', 'ruckt', 'ruckst', 'geruckt', 'gerucktes', 'Rucken', 'malen', 'malte', 'malt', 'bezahlen', 'bezahlte', 'bezahlt', 'bezahlst', 'fasen', 'faste', 'fast', 'fasst', 'gefast'];
+    const lines = weakVerbCandidates(json(list)).split('\n').filter(Boolean).map((l) => l.split('\t'));
+    // malen lacks -st and a participle; fasen's -st would be fasest (fasst is fassen's).
+    expect(lines).toEqual([['rucken', 'ruckst', 'ruckt', 'ruckte', 'geruckt', 'gerucktes'], ['bezahlen', 'bezahlst', 'bezahlt', 'bezahlte']]);
   });
 
   it('reads the installed packages', () => {

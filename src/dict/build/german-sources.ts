@@ -6,7 +6,7 @@ import { packageDir } from './package-dir.js';
 import { expandHunspell, type HunspellWord } from './hunspell.js';
 import { cspellCandidates } from './cspell.js';
 import { germanSkip, properNames } from './de-names.js';
-import { comparisonCandidates, compoundCandidates, readGermanFrequencies, readGermanWordList } from './german-word-list.js';
+import { comparisonCandidates, compoundCandidates, readGermanFrequencies, readGermanWordList, weakVerbCandidates } from './german-word-list.js';
 import { collectGarbage } from '../../memory.js';
 
 // Work of the German build that needs nothing the build has made runs in a worker thread
@@ -35,6 +35,8 @@ export interface GermanSources {
 export interface WordListCandidates {
   nouns: string;
   compared: string;
+  /** Weak verbs the list conjugates, with their forms (weakVerbCandidates). */
+  verbs: string;
 }
 
 const ROLE = 'postboggle german sources';
@@ -56,7 +58,7 @@ async function hunspellLines(chunk: (lines: string) => void, size = 20_000): Pro
 const siftCspell = (words: string) => cspellCandidates(words, germanSkip(properNames()));
 const siftWordList = (): WordListCandidates => {
   const words = readGermanWordList();
-  return { nouns: compoundCandidates(words, readGermanFrequencies()), compared: comparisonCandidates(words) };
+  return { nouns: compoundCandidates(words, readGermanFrequencies()), compared: comparisonCandidates(words), verbs: weakVerbCandidates(words) };
 };
 
 /** Reads one line of GermanSources.hunspell back. */

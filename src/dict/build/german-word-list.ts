@@ -218,6 +218,40 @@ export function comparedAdjectives(candidates: string, isAdjective: (positive: s
   return found;
 }
 
+/** Prefixes that make a verb without ge- in its participle (bezahlt, verkramt, zerlegt). */
+const INSEPARABLE = /^(be|emp|ent|er|ge|miss|ver|zer)/;
+/** The endings of a weak verb's finite forms after its stem. */
+const WEAK_ENDINGS = ['e', 'st', 't', 'en', 'te', 'test', 'ten', 'tet', 'est', 'et', 'ete', 'etest', 'eten', 'etet'];
+const DECLINED = ['', 'e', 'em', 'en', 'er', 'es'];
+
+/**
+ * Weak verbs the list conjugates (rucken: ruckte, ruckt, ruckst, geruckt; shoppen,
+ * koalisieren): an infinitive in -en whose past (-te), present (-t, -st) and participle
+ * (ge-…-t; without ge- after an inseparable prefix or in -ieren) the list all has, each
+ * line the infinitive and then the forms of its regular paradigm the list has (finite
+ * forms, participle and present participle with their declension, the imperative),
+ * tab-separated. Lower-case words only, so no noun or name is read as a verb; whether a verb
+ * is new is the dictionary's to say (wordListVerbs).
+ */
+export function weakVerbCandidates(words: Buffer): string {
+  const lower = new Set<string>();
+  eachWord(words, (w) => { if (/^[a-zäöüß]+$/.test(w)) lower.add(w); }, true);
+  const out: string[] = [];
+  for (const inf of lower) {
+    if (inf.length < 5 || !inf.endsWith('en')) continue;
+    const stem = inf.slice(0, -2);
+    const has = (...forms: string[]) => forms.some((f) => lower.has(f));
+    const participle = INSEPARABLE.test(inf) || inf.endsWith('ieren') ? `${stem}t` : `ge${stem}t`;
+    // After s, ß, x, z the -st is a -t (du fast, of fasen): fasst is fassen's, not fasen's.
+    const st = /[sßxz]$/.test(stem) ? [`${stem}est`] : [`${stem}st`, `${stem}est`];
+    if (!has(`${stem}te`, `${stem}ete`) || !has(`${stem}t`, `${stem}et`) || !has(...st) || !has(participle, `${participle.slice(0, -1)}et`)) continue;
+    const endings = /[sßxz]$/.test(stem) ? WEAK_ENDINGS.filter((e) => e !== 'st') : WEAK_ENDINGS;
+    const paradigm = [inf, stem, ...endings.map((e) => stem + e), ...DECLINED.flatMap((d) => [participle + d, `${participle.slice(0, -1)}et${d}`, `${inf}d${d}`])];
+    out.push([inf, ...new Set(paradigm.filter((f) => f !== inf && lower.has(f)))].join('\t'));
+  }
+  return out.length ? `${out.join('\n')}\n` : '';
+}
+
 /** The candidates (compoundCandidates) the dictionary lacks that are two words it knows. */
 export function germanWordListCompounds(table: FormTable, candidates: string): string[] {
   // A noun's form, or a nominalised infinitive's (Blut|vergießen, des Bogen|schießens).

@@ -302,6 +302,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   addComparedParticiples(table, comparedParticiples(wordList.compared, participleAdjectives));
   participleAdjectives.clear();
   addComparedAdjectives(table, wordList.compared);
+  addWordListVerbs(table, wordList.verbs, skip);
   if (ding && dingWords) {
     progress(`${ding.debian} (the Ding)`);
     addDing(table, dingWords, ding.debian, skip);
@@ -1135,6 +1136,26 @@ function addComparedAdjectives(table: FormTable, candidates: string): void {
   };
   for (const [form, positive, degree] of comparedAdjectives(candidates, (p) => adjectiveOf(p) !== undefined, (f) => table.has(f))) {
     table.addToLemma(form, adjectiveOf(positive)!, [degree], SOURCE.wordList);
+  }
+}
+
+/**
+ * Weak verbs no lexicon or spellchecker has that the word list conjugates in full
+ * (weakVerbCandidates: rucken, shoppen, streamen, koalisieren, malmen, schwofen; found
+ * missing by a field sample, stop 31): a verb of their own, with the forms of the regular
+ * paradigm the list has. Not where the table knows the infinitive already (as another
+ * word's form too: then its readings are the sources'), nor a name's spelling.
+ */
+function addWordListVerbs(table: FormTable, candidates: string, skip: (w: string) => boolean): void {
+  for (const line of candidates.split('\n')) {
+    if (!line) continue;
+    const [infinitive, ...forms] = line.split('\t') as [string, ...string[]];
+    if (table.has(infinitive) || skip(infinitive)) continue;
+    const id = table.lemmas.intern(infinitive, 'V');
+    if (id === null) continue;
+    table.addToLemma(infinitive, id, ['base', 'inf'], SOURCE.wordList);
+    const participle = /^(be|emp|ent|er|ge|miss|ver|zer)/.test(infinitive) || infinitive.endsWith('ieren') ? `${infinitive.slice(0, -2)}t` : `ge${infinitive.slice(0, -2)}t`;
+    for (const form of forms) table.addToLemma(form, id, form === participle || form === `${participle.slice(0, -1)}et` ? ['pp'] : ['infl'], SOURCE.wordList);
   }
 }
 

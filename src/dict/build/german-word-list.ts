@@ -218,8 +218,11 @@ export function comparedAdjectives(candidates: string, isAdjective: (positive: s
   return found;
 }
 
-/** Prefixes that make a verb without ge- in its participle (bezahlt, verkramt, zerlegt). */
-const INSEPARABLE = /^(be|emp|ent|er|ge|miss|ver|zer)/;
+/** A weak verb's participle: ge-…-t, without ge- after an inseparable prefix or in -ieren (bezahlt, verkramt, koalisiert). */
+export function weakParticiple(infinitive: string): string {
+  const stem = infinitive.slice(0, -2);
+  return /^(be|emp|ent|er|ge|miss|ver|zer)/.test(infinitive) || infinitive.endsWith('ieren') ? `${stem}t` : `ge${stem}t`;
+}
 /** The endings of a weak verb's finite forms after its stem. */
 const WEAK_ENDINGS = ['e', 'st', 't', 'en', 'te', 'test', 'ten', 'tet', 'est', 'et', 'ete', 'etest', 'eten', 'etet'];
 const DECLINED = ['', 'e', 'em', 'en', 'er', 'es'];
@@ -241,7 +244,7 @@ export function weakVerbCandidates(words: Buffer): string {
     if (inf.length < 5 || !inf.endsWith('en')) continue;
     const stem = inf.slice(0, -2);
     const has = (...forms: string[]) => forms.some((f) => lower.has(f));
-    const participle = INSEPARABLE.test(inf) || inf.endsWith('ieren') ? `${stem}t` : `ge${stem}t`;
+    const participle = weakParticiple(inf);
     // After s, ß, x, z the -st is a -t (du fast, of fasen): fasst is fassen's, not fasen's.
     const st = /[sßxz]$/.test(stem) ? [`${stem}est`] : [`${stem}st`, `${stem}est`];
     if (!has(`${stem}te`, `${stem}ete`) || !has(`${stem}t`, `${stem}et`) || !has(...st) || !has(participle, `${participle.slice(0, -1)}et`)) continue;

@@ -11,7 +11,7 @@ import { type GermanSources, hunspellWord, startGermanSources } from './german-s
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
 import { addCspell, lemmaIdentityText, nominalisedInfinitiveTag, readCspellWords } from './cspell.js';
-import { addGermanWordList, comparedAdjectives, comparedParticiples, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds } from './german-word-list.js';
+import { addGermanWordList, comparedAdjectives, comparedParticiples, weakParticiple, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds } from './german-word-list.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
 import { collectGarbage } from '../../memory.js';
@@ -1154,7 +1154,7 @@ function addWordListVerbs(table: FormTable, candidates: string, skip: (w: string
     const id = table.lemmas.intern(infinitive, 'V');
     if (id === null) continue;
     table.addToLemma(infinitive, id, ['base', 'inf'], SOURCE.wordList);
-    const participle = /^(be|emp|ent|er|ge|miss|ver|zer)/.test(infinitive) || infinitive.endsWith('ieren') ? `${infinitive.slice(0, -2)}t` : `ge${infinitive.slice(0, -2)}t`;
+    const participle = weakParticiple(infinitive);
     for (const form of forms) table.addToLemma(form, id, form === participle || form === `${participle.slice(0, -1)}et` ? ['pp'] : ['infl'], SOURCE.wordList);
   }
 }

@@ -383,6 +383,9 @@ describe('German words', () => {
     expect(different('Dopamin', 'Dopamine')).toBe(false);
     expect(lemmas('Amis')).toEqual(['Ami']);
   });
+  it("files a first person without its e after a diphthong under the verb (steure: steuern; bedaure, feure)", () => {
+    for (const [form, verb] of [['steure', 'steuern'], ['bedaure', 'bedauern'], ['feure', 'feuern'], ['besteure', 'besteuern'], ['wandre', 'wandern']]) expect(lemmas(form), form).toEqual([verb]);
+  });
   it('knows the weak verbs only all-the-german-words conjugates, with the forms it has (shoppen, rucken, koalisieren)', () => {
     for (const [form, verb] of [['shoppte', 'shoppen'], ['geshoppt', 'shoppen'], ['ruckst', 'rucken'], ['koalisierten', 'koalisieren'], ['streamen', 'streamen']]) expect(lemmas(form), form).toEqual([verb]);
     // After an s the -st is a -t: fasst is fassen's only.

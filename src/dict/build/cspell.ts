@@ -652,7 +652,9 @@ const ADJECTIVE_SUFFIX = /(isch|al|iv|ig|los|ös|ar|är|ell|bar|lich|haft|mäßi
 function infinitivesOfStem(stem: string): string[] {
   if (stem.length < 2) return [];
   const out = [`${stem}en`, `${stem}n`];
-  const m = /^(.*[^aeiouäöü])([lr])$/.exec(stem);
+  // (After a consonant or a diphthong: wandr, steur, bedaur: wandern, steuern, bedauern;
+  // until stop 31 the spellchecker's steure, feure were words of their own.)
+  const m = /^(.*(?:[^aeiouäöü]|au|eu|äu|ei))([lr])$/.exec(stem);
   if (m) out.push(`${m[1]}e${m[2]}n`);
   return out.filter((inf) => INFINITIVE.test(inf));
 }

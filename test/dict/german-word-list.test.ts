@@ -85,7 +85,7 @@ describe('all-the-german-words as a German source', () => {
     expect([...found.keys()]).toEqual(['verrückt', 'angemessen']);
     // Of an adjective the dictionary knows, the forms it lacks (schönere it has; mehr is no adjective).
     const adjectives = new Set(['loyal', 'schön', 'verrückt']);
-    expect(comparedAdjectives(candidates, (p) => adjectives.has(p), (f) => f === 'schönere' || f.startsWith('verrückt'))).toEqual([['loyalere', 'loyal', 'comp'], ['loyalste', 'loyal', 'sup']]);
+    expect(comparedAdjectives(candidates, (p) => (adjectives.has(p) ? p : undefined), (f) => f === 'schönere' || f.startsWith('verrückt'))).toEqual([['loyalere', 'loyal', 'comp'], ['loyalste', 'loyal', 'sup']]);
     expect(found.get('verrückt')).toEqual([['verrücktere', 'comp'], ['verrückteren', 'comp'], ['verrückteste', 'sup'], ['verrücktester', 'sup']]);
     expect(found.get('angemessen')).toEqual([['angemessenste', 'sup']]);
   });

@@ -200,18 +200,19 @@ export function comparedParticiples(candidates: string, participles: ReadonlySet
 /**
  * The comparison forms the list gives of an adjective whose positive the dictionary knows
  * and whose comparison no source has (loyal: loyalere, loyalste; abstrus: abstruseste):
- * [form, positive, degree], for the forms the dictionary lacks. Only a plain ending after
- * the positive is read (no umlaut, no dropped e: älter, dunklere come from the lexicons).
+ * [form, the adjective (as `adjectiveOf` gives it), degree], for the forms the dictionary
+ * lacks. Only a plain ending after the positive is read (no umlaut, no dropped e: älter,
+ * dunklere come from the lexicons).
  */
-export function comparedAdjectives(candidates: string, isAdjective: (positive: string) => boolean, known: (form: string) => boolean): [string, string, 'comp' | 'sup'][] {
-  const found: [string, string, 'comp' | 'sup'][] = [];
+export function comparedAdjectives<A>(candidates: string, adjectiveOf: (positive: string) => A | undefined, known: (form: string) => boolean): [string, A, 'comp' | 'sup'][] {
+  const found: [string, A, 'comp' | 'sup'][] = [];
   for (let at = 0, end = candidates.indexOf('\n'); end >= 0; at = end + 1, end = candidates.indexOf('\n', at)) {
     const w = candidates.slice(at, end);
     for (const [ending, degree] of COMPARISON_ENDINGS) {
       if (!w.endsWith(ending)) continue;
-      const positive = w.slice(0, w.length - ending.length);
-      if (!isAdjective(positive)) continue;
-      if (!known(w)) found.push([w, positive, degree]);
+      const adjective = adjectiveOf(w.slice(0, w.length - ending.length));
+      if (adjective === undefined) continue;
+      if (!known(w)) found.push([w, adjective, degree]);
       break;
     }
   }
@@ -234,7 +235,7 @@ const DECLINED = ['', 'e', 'em', 'en', 'er', 'es'];
  * line the infinitive and then the forms of its regular paradigm the list has (finite
  * forms, participle and present participle with their declension, the imperative),
  * tab-separated. Lower-case words only, so no noun or name is read as a verb; whether a verb
- * is new is the dictionary's to say (wordListVerbs).
+ * is new is the dictionary's to say (german.ts addWordListVerbs).
  */
 export function weakVerbCandidates(words: Buffer): string {
   const lower = new Set<string>();
@@ -246,9 +247,9 @@ export function weakVerbCandidates(words: Buffer): string {
     const has = (...forms: string[]) => forms.some((f) => lower.has(f));
     const participle = weakParticiple(inf);
     // After s, ß, x, z the -st is a -t (du fast, of fasen): fasst is fassen's, not fasen's.
-    const st = /[sßxz]$/.test(stem) ? [`${stem}est`] : [`${stem}st`, `${stem}est`];
-    if (!has(`${stem}te`, `${stem}ete`) || !has(`${stem}t`, `${stem}et`) || !has(...st) || !has(participle, `${participle.slice(0, -1)}et`)) continue;
-    const endings = /[sßxz]$/.test(stem) ? WEAK_ENDINGS.filter((e) => e !== 'st') : WEAK_ENDINGS;
+    const sibilant = /[sßxz]$/.test(stem);
+    if (!has(`${stem}te`, `${stem}ete`) || !has(`${stem}t`, `${stem}et`) || !has(`${stem}est`, ...(sibilant ? [] : [`${stem}st`])) || !has(participle, `${participle.slice(0, -1)}et`)) continue;
+    const endings = sibilant ? WEAK_ENDINGS.filter((e) => e !== 'st') : WEAK_ENDINGS;
     const paradigm = [inf, stem, ...endings.map((e) => stem + e), ...DECLINED.flatMap((d) => [participle + d, `${participle.slice(0, -1)}et${d}`, `${inf}d${d}`])];
     out.push([inf, ...new Set(paradigm.filter((f) => f !== inf && lower.has(f)))].join('\t'));
   }

@@ -1134,9 +1134,7 @@ function addComparedAdjectives(table: FormTable, candidates: string): void {
     const id = table.lemmas.find(positive, 'ADJ');
     return id !== undefined && table.sensesOf(positive).some((s) => s.id === id) ? id : undefined;
   };
-  for (const [form, positive, degree] of comparedAdjectives(candidates, (p) => adjectiveOf(p) !== undefined, (f) => table.has(f))) {
-    table.addToLemma(form, adjectiveOf(positive)!, [degree], SOURCE.wordList);
-  }
+  for (const [form, id, degree] of comparedAdjectives(candidates, adjectiveOf, (f) => table.has(f))) table.addToLemma(form, id, [degree], SOURCE.wordList);
 }
 
 /**

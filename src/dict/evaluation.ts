@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { LemmaMatcher } from '../rules/lemma-matching.js';
+import { lemmaText } from '../rules/lemma.js';
 import { foldWord } from '../rules/fold.js';
 import type { Lexicon } from '../rules/lexicon.js';
 import type { Language } from '../rules/types.js';
@@ -66,9 +67,10 @@ export function readFieldSample(file: string): WordRow[] {
   });
 }
 
-/** A lemma as compared with the referee's: folded, without a homonym's number (Ort¹). */
+/** A lemma as compared with the referee's: its text (no homonym's number, Ort¹, nor a class, eben (adjective)), folded. */
 function lemmaKey(lemma: string, language: Language): string {
-  return foldWord(lemma.replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰]+$/u, ''), language) ?? lemma.toUpperCase();
+  const text = lemmaText(lemma);
+  return foldWord(text, language) ?? text.toUpperCase();
 }
 
 export function readPairList(file: string): PairRow[] {

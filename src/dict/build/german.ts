@@ -1179,9 +1179,8 @@ function deleteNames(table: FormTable, names: ReadonlySet<string>): void {
 let verbsWithParticiple: ReadonlySet<number> = new Set();
 
 function participleVerbs(table: FormTable): Set<number> {
-  const pp = tagBits(['pp']);
   const out = new Set<number>();
-  for (const form of table.forms()) for (const id of table.idsOfFolded(form)!) if ((table.tagBitsOf(form, id) & pp) !== 0) out.add(id);
+  for (const form of table.forms()) for (const id of table.idsOfFolded(form)!) if ((table.tagBitsOf(form, id) & PARTICIPLE) !== 0) out.add(id);
   return out;
 }
 
@@ -1192,7 +1191,7 @@ function participleVerbs(table: FormTable): Set<number> {
  */
 function isParticiple(form: string, id: number, table: FormTable): boolean {
   if (form.endsWith('end')) return true;
-  return verbsWithParticiple.has(id) ? (table.tagsOf(form, id) & tagBits(['pp'])) !== 0 : /(t|en)$/.test(form);
+  return verbsWithParticiple.has(id) ? (table.tagsOf(form, id) & PARTICIPLE) !== 0 : /(t|en)$/.test(form);
 }
 
 function sameText(key: string, word: string): boolean {

@@ -205,9 +205,9 @@ describe('German lemmas: one identity per word', () => {
     // A separable prefix before a simple verb's ge-participle stays that verb's (übergezogen: überziehen).
     expect(lemmas('übergezogen')).toContain('überziehen');
   });
-  it("files the source's bare superlatives under their adjective and the -est of a past after s under its verb (kratzigst, zuschlossest)", () => {
-    for (const [form, lemma] of [['kratzigst', 'kratzig'], ['dringendst', 'dringend'], ['ausgekochtest', 'ausgekocht'], ['morbidest', 'morbid'],
-      ['zuschlossest', 'zuschließen'], ['saßest', 'sitzen'], ['vergaßest', 'vergessen'], ['flachsest', 'flachsen']]) expect(lemmas(form), form).toEqual([lemma]);
+  it("refuses the source's bare superlatives (since stop 31; until then filed under their adjective) and files the -est of a past after s under its verb (kratzigst, zuschlossest)", () => {
+    for (const form of ['kratzigst', 'dringendst', 'ausgekochtest', 'morbidest']) expect(lemmas(form), form).toBeUndefined();
+    for (const [form, lemma] of [['zuschlossest', 'zuschließen'], ['saßest', 'sitzen'], ['vergaßest', 'vergessen'], ['flachsest', 'flachsen']]) expect(lemmas(form), form).toEqual([lemma]);
     // A verb's -st and -test are no superlative (haschierst is no form of an adjective haschier).
     expect(lemmas('haschierst')).not.toContain('haschier');
     // Declined forms of an adjective only the frami list declines, with both -em and -es, are one word (feiste, feistes).
@@ -385,6 +385,10 @@ describe('German words', () => {
   });
   it("files a first person without its e after a diphthong under the verb (steure: steuern; bedaure, feure)", () => {
     for (const [form, verb] of [['steure', 'steuern'], ['bedaure', 'bedauern'], ['feure', 'feuern'], ['besteure', 'besteuern'], ['wandre', 'wandern']]) expect(lemmas(form), form).toEqual([verb]);
+  });
+  it('refuses the bare superlatives the spellcheckers make (frechst, taubst), and keeps those the Duden lists (höflichst) and verb forms', () => {
+    for (const w of ['frechst', 'taubst', 'sturst', 'harmlosest', 'deutlichst']) expect(lemmas(w), w).toBeUndefined();
+    for (const w of ['höflichst', 'peinlichst', 'herzlichst', 'schleunigst', 'tunlichst', 'möglichst', 'meist', 'längst', 'zutiefst', 'bereitetest']) expect(lemmas(w), w).toBeDefined();
   });
   it('knows the weak verbs only all-the-german-words conjugates, with the forms it has (shoppen, rucken, koalisieren)', () => {
     for (const [form, verb] of [['shoppte', 'shoppen'], ['geshoppt', 'shoppen'], ['ruckst', 'rucken'], ['koalisierten', 'koalisieren'], ['streamen', 'streamen']]) expect(lemmas(form), form).toEqual([verb]);

@@ -309,6 +309,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   }
   deleteNames(table, names);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
+  dropBareSuperlatives(table, readTable<[string]>('de-bare-superlatives', 1).map((r) => r[0]));
   respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
   // One census of the lemmas for all the passes below: the verbs' own infinitives keep it up
   // to date, and the plurals move nouns' forms only, so a verb's sources are the same after them.
@@ -1155,6 +1156,32 @@ function addWordListVerbs(table: FormTable, candidates: string, skip: (w: string
     const participle = weakParticiple(infinitive);
     for (const form of forms) table.addToLemma(form, id, form === participle || form === `${participle.slice(0, -1)}et` ? ['pp'] : ['infl'], SOURCE.wordList);
   }
+}
+
+/**
+ * Drops the bare superlatives the spellcheckers' affixes make, an adjective's positive and
+ * -st or -est with no ending (taubst, sturst, frechst: one writes "am frechsten", "die
+ * frechste"; referees refused every one the field samples held, stop 31), unless the Duden
+ * lists the word as such (tables/de-bare-superlatives.tsv: höflichst, peinlichst), or the
+ * form is also another word's (meist, längst, an adverb of its own; fast).
+ */
+function dropBareSuperlatives(table: FormTable, kept: readonly string[]): void {
+  const keep = new Set(kept.map((w) => foldWord(w, 'de')));
+  const bare = (form: string, id: number) => {
+    const positive = foldWord(lemmaText(table.lemmas.keys[id]!), 'de');
+    return table.lemmas.pos[id] === 'ADJ' && (form === `${positive}ST` || form === `${positive}EST`);
+  };
+  // Nor a form that reads as a verb's second person the table has the infinitive of (du
+  // bereitetest, du verwundest), which only a source's adjective flags filed as compared.
+  const infinitive = tagBits(['inf']);
+  const verbForm = (form: string) => ['ST', 'EST', 'TEST', 'ETEST'].some((e) => {
+    const inf = `${form.slice(0, -e.length)}EN`;
+    return form.endsWith(e) && (table.idsOfFolded(inf) ?? []).some((id) => table.lemmas.pos[id] === 'V' && (table.tagBitsOf(inf, id) & infinitive) !== 0);
+  });
+  // (Collected first, not deleted while the forms are walked; one walk, no array of all forms.)
+  const drop: string[] = [];
+  for (const f of table.forms()) if (f.endsWith('ST') && !keep.has(f) && table.idsOfFolded(f)!.every((id) => bare(f, id)) && !verbForm(f)) drop.push(f);
+  for (const form of drop) table.delete(form);
 }
 
 /**

@@ -1172,7 +1172,7 @@ function dropBareSuperlatives(table: FormTable, kept: readonly string[]): void {
     return table.lemmas.pos[id] === 'ADJ' && (form === `${positive}ST` || form === `${positive}EST`);
   };
   // Nor a form that reads as a verb's second person the table has the infinitive of (du
-  // bereitetest, du verwundest), which only a source's adjective flags filed as compared.
+  // bereitetest, of bereiten), which only a source's adjective flags filed as compared.
   const infinitive = tagBits(['inf']);
   const verbForm = (form: string) => ['ST', 'EST', 'TEST', 'ETEST'].some((e) => {
     const inf = `${form.slice(0, -e.length)}EN`;

@@ -48,6 +48,25 @@ describe('Italian: irregular verbs belong to their infinitive (issue 8)', () => 
   });
 });
 
+describe('Italian: every form of a verb is that verb\'s (stop 32)', () => {
+  it('an -ire verb\'s gerund is in -endo, and its verb\'s (finendo, partendo, inorgogliendo); no gerund in -indo', () => {
+    for (const [w, verb] of [['finendo', 'finire'], ['partendo', 'partire'], ['dormendo', 'dormire'], ['azzittendo', 'azzittire'], ['inorgogliendo', 'inorgoglire'], ['parlando', 'parlare'], ['dicendo', 'dire']]) {
+      expect(lemmas(w), w).toEqual([verb]);
+    }
+    for (const w of ['finindo', 'partindo', 'inorgoglendo']) expect(known(w), w).toBe(false);
+  });
+  it("a conjugated form the spelling dictionary lists as a root of its own is its verb's (buccinando, tangerebbe, strabenedicano)", () => {
+    for (const [a, b] of [['buccinando', 'buccinare'], ['tangerebbe', 'tangere'], ['fatando', 'fatare'], ['godrebbe', 'godere'], ['strabenedicano', 'strabenedire'], ['usucapisce', 'usucapire']]) {
+      expect(both(a, b), `${a} ${b}`).toBe(false);
+    }
+  });
+  it('nouns with such endings stay nouns (addendo, addendi; baste, the plural of basta)', () => {
+    expect(both('addendo', 'addendi')).toBe(false);
+    expect(lemmas('addendo')).toEqual(['addendo']);
+    expect(lemmas('baste')).not.toContain('bare');
+  });
+});
+
 describe('Italian: nouns and adjectives', () => {
   it('feminines, plurals and comparison belong to the masculine/positive', () => {
     for (const [a, b] of [['ragazza', 'ragazzo'], ['bella', 'bello'], ['belle', 'belli'], ['uova', 'uovo'], ['templi', 'tempio'], ['attrice', 'attore'], ['peggiore', 'cattivo'], ['migliore', 'buono'], ['bellissimo', 'bello']]) expect(both(a, b)).toBe(false);

@@ -19,8 +19,8 @@ const PARTICIPLE_TAGS: Record<string, FormTag[]> = { S: ['pp'], SF: ['pp', 'fem'
  * of Morph-it!) and, for essere and avere which it leaves out, postboggle's table. Its
  * infinitive and gerund slots hold forms with enclitic pronouns (parlarvi, parlandosi), so
  * the infinitive is the entry itself and the gerund is made from the imperfect (parlavo →
- * parlando, dicevo → dicendo). A reflexive verb's own infinitive (accorgersi) is an
- * infinitive with the pronoun si, and so is not a form the game takes.
+ * parlando, dicevo → dicendo, finivo → finendo). A reflexive verb's own infinitive
+ * (accorgersi) is an infinitive with the pronoun si, and so is not a form the game takes.
  */
 export class ItalianVerbs {
   readonly forms: VerbForm[] = [];
@@ -90,9 +90,14 @@ export class ItalianVerbs {
         }
       }
     }
+    // The gerund from the imperfect: parlavo → parlando, dicevo → dicendo, finivo → finendo
+    // (until stop 32 "finindo": every -ire verb had a gerund no source attests, and its real
+    // one, where the spelling dictionary lists it, was a word of its own beside the verb).
     const imperfect = (slots.ind?.impf as Record<string, string> | undefined)?.S1;
-    if (imperfect?.endsWith('vo')) {
-      const gerund = `${imperfect.slice(0, -2)}ndo`;
+    // A stem in gl keeps its sound with an i (inorgoglivo → inorgogliendo).
+    if (imperfect !== undefined && /[aei]vo$/.test(imperfect)) {
+      const stem = imperfect.slice(0, -3);
+      const gerund = `${stem}${imperfect.at(-3) === 'a' ? 'a' : stem.endsWith('gl') ? 'ie' : 'e'}ndo`;
       form(gerund, ['infl']);
       this.hosts.add(gerund);
     }

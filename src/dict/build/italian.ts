@@ -400,6 +400,18 @@ function addRootWords(
   const stem = root.replace(/(io|[aeiou])$/, '');
   // A participle or gerund listed as a root of its own (abbandonato, andando) hosts pronouns too.
   const local = new Set([root, ...produced.filter((w) => w.startsWith(stem) && /^h?[aeio]$/.test(w.slice(stem.length)))]);
+  // A conjugated form the spelling dictionary lists as a root of its own, without the
+  // endings of a noun (buccinando, tangerebbe, inasiniscono; not addendo, addendi), is its
+  // verb's form where the build knows the verb, and so are its prefixed forms (strabenedicano
+  // of benedicano): until stop 32 each was a word of its own, and buccinare and buccinando
+  // counted as two words.
+  // (A root of the spelling dictionary is a verb's infinitive only if no lexicon has it as
+  // another word's form: bare, serre are plurals, not verbs whose forms baste, seggano are.)
+  const isInfinitive = (inf: string) => verbs.infinitives.has(inf) ||
+    (roots.has(inf) && !lexiconWord(inf) && !byForm.get(fold(inf))?.some((r) => r.group !== 'V'));
+  const conjugated = !verb && !masculine && !singular && listed.length === 0 && local.size === 1 && !lexiconWord(root)
+    ? conjugatedForm(root, verbs, isInfinitive)
+    : null;
   // A root the spelling dictionary lists bare that is a gerund with pronouns (spigionandosi,
   // assonnendosi, inorgogliendone: 33 roots, found by a field sample's referee, stop 31): the
   // Paroliere refuses it, whether or not the lexicon knows the verb that would host them.
@@ -411,6 +423,15 @@ function addRootWords(
       else if (word.startsWith(verb.stem) && verbs.endings.get(verb.cls)?.has(word.slice(verb.stem.length))) {
         add(word, root, 'V', verbTags(word.slice(verb.stem.length)), SOURCE.hunspell);
       }
+      continue;
+    }
+    if (word === root && conjugated) {
+      add(word, conjugated.infinitive, 'V', verbTags(conjugated.ending), SOURCE.hunspell);
+      continue;
+    }
+    const prefixed = conjugated && word !== root ? conjugatedForm(word, verbs, isInfinitive) : null;
+    if (prefixed) {
+      add(word, prefixed.infinitive, 'V', verbTags(prefixed.ending), SOURCE.hunspell);
       continue;
     }
     if (word === root) {
@@ -469,6 +490,28 @@ function singularOf(root: string, roots: ReadonlySet<string>, verbs: ItalianVerb
 }
 
 /** Tags of a regular verb ending: past participles (ato, uta, iti…) carry gender and number. */
+/**
+ * Endings that make a word a verb form and nothing else: four letters or more (gerunds,
+ * futures, conditionals, imperfects, -isc- presents), not a participle, whose words are often
+ * adjectives and nouns (ammendante, decrescita). The short endings (o, a, ino, ano) are
+ * also nouns' (cromo, ara, cassino, sedano).
+ */
+const VERB_ONLY_ENDING = /^(?!.*(?:[aiu]t[aeio]|nt[ei]|ett[aeio])$).{4,}$/;
+
+/** The verb a word is a regular form of (buccinando: buccinare, ending ando), by a verb-only ending. */
+function conjugatedForm(word: string, verbs: ItalianVerbs, isInfinitive: (inf: string) => boolean): { infinitive: string; ending: string } | null {
+  let best: { infinitive: string; ending: string } | null = null;
+  for (const [cls, endings] of verbs.endings) {
+    for (const ending of endings) {
+      if (!VERB_ONLY_ENDING.test(ending) || !word.endsWith(ending) || word.length <= ending.length) continue;
+      if (best && best.ending.length >= ending.length) continue;
+      const infinitive = `${word.slice(0, -ending.length)}${cls}`;
+      if (isInfinitive(infinitive)) best = { infinitive, ending };
+    }
+  }
+  return best;
+}
+
 function verbTags(ending: string): FormTag[] {
   const pp = /^(at|ut|it)([oaie])$/.exec(ending);
   if (!pp) return ['infl'];

@@ -390,6 +390,13 @@ describe('German words', () => {
     for (const w of ['frechst', 'taubst', 'sturst', 'harmlosest', 'deutlichst']) expect(lemmas(w), w).toBeUndefined();
     for (const w of ['höflichst', 'peinlichst', 'herzlichst', 'schleunigst', 'tunlichst', 'möglichst', 'meist', 'längst', 'zutiefst', 'bereitetest']) expect(lemmas(w), w).toBeDefined();
   });
+  it('files a frami word in -en or -ern declined with -em and -es as an adjective, not a verb (ehern, iatrogen, goldfarben: stop 32)', () => {
+    for (const w of ['ehern', 'eherne', 'iatrogen', 'goldfarben']) {
+      expect(de.senses(foldWord(w, 'de')!)!.map((x) => x.pos), w).toEqual(['ADJ']);
+    }
+    expect(different('ehern', 'ehernes')).toBe(false);
+    expect(de.senses(foldWord('wandern', 'de')!)!.map((x) => x.pos)).toContain('V');
+  });
   it('knows the weak verbs only all-the-german-words conjugates, with the forms it has (shoppen, rucken, koalisieren)', () => {
     for (const [form, verb] of [['shoppte', 'shoppen'], ['geshoppt', 'shoppen'], ['ruckst', 'rucken'], ['koalisierten', 'koalisieren'], ['streamen', 'streamen']]) expect(lemmas(form), form).toEqual([verb]);
     // After an s the -st is a -t: fasst is fassen's only.

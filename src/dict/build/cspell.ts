@@ -180,7 +180,11 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     const stem = infinitive.slice(0, infinitive.endsWith('en') ? -2 : -1);
     return listed(`${stem}te`, 'V') || listed(`${stem}ete`, 'V');
   };
-  const ownPos = (w: string): PartOfSpeech => (CAPITAL.test(w) ? 'N' : INFINITIVE.test(w) && !isDeclined(w) && !endsInParticiple(w) ? 'V' : '');
+  // (A word in -en or -ern declined with -em and -es is an adjective, not an infinitive:
+  // ehern, iatrogen, subaltern, tischeben; until stop 32 these were verbs.)
+  const ownPos = (w: string): PartOfSpeech => (CAPITAL.test(w) ? 'N'
+    : !INFINITIVE.test(w) || isDeclined(w) || endsInParticiple(w) ? ''
+    : knownForm(`${w}em`) && knownForm(`${w}es`) ? 'ADJ' : 'V');
   /** Whether a word ends in a past participle after another word (persönlichkeitsbezogen, traditionsgebunden): an adjective, no infinitive. */
   const endsInParticiple = (w: string): boolean => {
     for (let i = 3; i <= w.length - 5; i++) if (isParticiple(w.slice(i))) return true;

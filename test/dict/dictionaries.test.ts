@@ -397,6 +397,12 @@ describe('German words', () => {
     expect(different('ehern', 'ehernes')).toBe(false);
     expect(de.senses(foldWord('wandern', 'de')!)!.map((x) => x.pos)).toContain('V');
   });
+  it('leaves out the verbs a referee found no verbs of their own (biedern, ufern, wogten: tables/de-not-verbs.tsv), and keeps the other words of their forms', () => {
+    for (const w of ['biedern', 'biederte', 'ufert', 'wogten', 'heißten', 'altmachen']) expect(lemmas(w), w).toBeUndefined();
+    expect(lemmas('igeln')).toEqual(['Igel']);
+    expect(lemmas('Gemeinden')).toEqual(['Gemeinde']);
+    for (const w of ['anbiedern', 'ausufern', 'einigeln', 'wogen']) expect(lemmas(w), w).toBeDefined();
+  });
   it('knows the weak verbs only all-the-german-words conjugates, with the forms it has (shoppen, rucken, koalisieren)', () => {
     for (const [form, verb] of [['shoppte', 'shoppen'], ['geshoppt', 'shoppen'], ['ruckst', 'rucken'], ['koalisierten', 'koalisieren'], ['streamen', 'streamen']]) expect(lemmas(form), form).toEqual([verb]);
     // After an s the -st is a -t: fasst is fassen's only.

@@ -308,6 +308,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
     addDing(table, dingWords, ding.debian, skip);
   }
   deleteNames(table, names);
+  deleteVerbs(table, readTable<[string, string]>('de-not-verbs', 2).map((r) => r[0]));
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   dropBareSuperlatives(table, readTable<[string]>('de-bare-superlatives', 1).map((r) => r[0]));
   respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
@@ -1201,7 +1202,18 @@ function deleteNames(table: FormTable, names: ReadonlySet<string>): void {
   table.deleteLemmas(new Set(ids.filter((id): id is number => id !== undefined)));
 }
 
-/** Whether a printed lemma key (Bank¹, sein (adjective)) is spelt like a word, folded. */
+/**
+ * The verbs of tables/de-not-verbs.tsv, which the sources conjugate but are no verbs of
+ * their own (a referee's judgement, stop 32): a stem cut out of a prefixed verb (statten,
+ * biedern, gittern), an adjective given a verb's flags (mutagen, ehern, subaltern), a past
+ * form taken for an infinitive (wogten, heißten), an old spelling (fönen). The verb goes with
+ * its forms; a form another word has stays that word's (the adjective ehern, the noun Rinden).
+ */
+function deleteVerbs(table: FormTable, verbs: readonly string[]): void {
+  const ids = verbs.map((verb) => table.lemmas.find(verb, 'V'));
+  table.deleteLemmas(new Set(ids.filter((id): id is number => id !== undefined)));
+}
+
 /** The verb lexemes whose past participle the lexicons tag (the spellchecker's verbs have no tags). */
 let verbsWithParticiple: ReadonlySet<number> = new Set();
 
@@ -1221,6 +1233,7 @@ function isParticiple(form: string, id: number, table: FormTable): boolean {
   return verbsWithParticiple.has(id) ? (table.tagsOf(form, id) & PARTICIPLE) !== 0 : /(t|en)$/.test(form);
 }
 
+/** Whether a printed lemma key (Bank¹, sein (adjective)) is spelt like a word, folded. */
 function sameText(key: string, word: string): boolean {
   return lemmaIdentity(lemmaText(key), '', 'de') === lemmaIdentity(word, '', 'de');
 }

@@ -67,6 +67,15 @@ describe('Italian: every form of a verb is that verb\'s (stop 32)', () => {
   });
 });
 
+describe("Italian: the spelling dictionary's headwords a referee refused (stop 32)", () => {
+  it('names in lower case, fragments, Latin and forms with pronouns are not words', () => {
+    for (const w of ['tintoretto', 'quirinale', 'nepal', 'consuelo', 'supra', 'oniro', 'lvi', 'abbiatevi']) expect(known(w), w).toBe(false);
+  });
+  it('its other headwords stay (abiogenesi, eritrodermia, ariosità)', () => {
+    for (const w of ['abiogenesi', 'eritrodermia', 'ariosità', 'zootossina']) expect(known(w), w).toBe(true);
+  });
+});
+
 describe('Italian: nouns and adjectives', () => {
   it('feminines, plurals and comparison belong to the masculine/positive', () => {
     for (const [a, b] of [['ragazza', 'ragazzo'], ['bella', 'bello'], ['belle', 'belli'], ['uova', 'uovo'], ['templi', 'tempio'], ['attrice', 'attore'], ['peggiore', 'cattivo'], ['migliore', 'buono'], ['bellissimo', 'bello']]) expect(both(a, b)).toBe(false);

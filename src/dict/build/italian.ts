@@ -190,6 +190,9 @@ export async function buildItalian(progress: Progress = () => {}): Promise<FormT
   for (const [lemma, w] of Object.entries(words)) if (w.P && w.P !== lemma && /^\p{Ll}+$/u.test(w.P)) ownPlurals.add(lemma);
   const remap = lemmaRemap(byForm, feminines, nounLemmas, adjectives, roots, verbs.infinitives, ownNouns, ownPlurals);
   const notWords = new Set(readTable<[string]>('it-not-words', 1).map((r) => fold(r[0])));
+  // (Headwords of the spelling dictionary a referee refused: names, non-words, fragments.
+  // Only that word goes; another word of the same spelling stays.)
+  const notHeadwords = new Set(readTable<[string, string]>('it-not-headwords', 2).map((r) => r[0]));
   const posOf = (lemma: string, group: string): PartOfSpeech =>
     group !== 'N' ? (group as PartOfSpeech) : nounLemmas.has(lemma) ? 'N' : adjectiveLemmas.has(lemma) ? 'ADJ' : '';
 
@@ -203,6 +206,7 @@ export async function buildItalian(progress: Progress = () => {}): Promise<FormT
       if (to === null) continue; // a lemma that is not a word of its own (bella, templi): its other readings stand
       const lemma = to ? to.lemma : r.lemma;
       const group = to ? to.group : r.group;
+      if (group === 'N' && notHeadwords.has(lemma)) continue;
       const bits = to ? (r.bits & ~BASE) | to.bits : r.bits;
       const key = `${group}\t${lemma}`;
       let id = lemmaIds.get(key);

@@ -403,6 +403,17 @@ describe('German words', () => {
     expect(lemmas('Gemeinden')).toEqual(['Gemeinde']);
     for (const w of ['anbiedern', 'ausufern', 'einigeln', 'wogen']) expect(lemmas(w), w).toBeDefined();
   });
+  it("files the plurals and case forms a source carries as nouns of their own under their singular (Atrien: Atrium; Schlücken: Schluck: tables/de-noun-forms.tsv)", () => {
+    for (const [a, b] of [['Atrien', 'Atrium'], ['Schlücken', 'Schlucks'], ['Krägen', 'Kragen'], ['Epen', 'Epos'], ['Prismen', 'Prisma'], ['Obleute', 'Obmann']]) {
+      expect(different(a, b), `${a}/${b}`).toBe(false);
+    }
+  });
+  it('leaves out the nouns a referee refused: names, non-words, ad-hoc compounds (tables/de-not-nouns.tsv), and keeps the verbs of their forms', () => {
+    for (const w of ['Hamborn', 'Ungarn', 'Pommern', 'Neukölln', 'Viagra', 'Altast', 'Abeter']) expect(lemmas(w), w).toBeUndefined();
+    expect(lemmas('lecken')).toEqual(['lecken']);
+    expect(lemmas('Gämsbock')).toEqual(['Gämsbock']);
+    expect(lemmas('Gemsbock')).toBeUndefined();
+  });
   it('knows the weak verbs only all-the-german-words conjugates, with the forms it has (shoppen, rucken, koalisieren)', () => {
     for (const [form, verb] of [['shoppte', 'shoppen'], ['geshoppt', 'shoppen'], ['ruckst', 'rucken'], ['koalisierten', 'koalisieren'], ['streamen', 'streamen']]) expect(lemmas(form), form).toEqual([verb]);
     // After an s the -st is a -t: fasst is fassen's only.

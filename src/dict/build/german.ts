@@ -308,7 +308,8 @@ async function buildFromSources(report: Progress, systemSources: readonly System
     addDing(table, dingWords, ding.debian, skip);
   }
   deleteNames(table, names);
-  deleteVerbs(table, readTable<[string, string]>('de-not-verbs', 2).map((r) => r[0]));
+  deleteLemmasOf(table, 'V', readTable<[string, string]>('de-not-verbs', 2).map((r) => r[0]));
+  deleteLemmasOf(table, 'N', readTable<[string, string]>('de-not-nouns', 2).map((r) => r[0]));
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   dropBareSuperlatives(table, readTable<[string]>('de-bare-superlatives', 1).map((r) => r[0]));
   respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
@@ -320,7 +321,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   fileZuInfinitives(table, census);
   // (One pass over the table for all three: a verb form a word list made a lemma of is
   // followed to its verb.)
-  const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...ownInfinitiveMerges, ...variantMerges(table, readTable<[string, string, string]>('de-variants', 3), census), ...verbFormLemmas(table, census)]);
+  const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...ownInfinitiveMerges, ...variantMerges(table, readTable<[string, string, string]>('de-variants', 3), census), ...verbFormLemmas(table, census), ...nounFormMerges(table, readTable<[string, string, string]>('de-noun-forms', 3))]);
   for (const [from, to] of [...adverbRootLemmas(table), ...adjectiveParticiples(table, census)]) merges.set(from, { to, tags: ['infl'], replaceTags: true });
   table.mergeLemmas(merges);
   return table;
@@ -676,6 +677,21 @@ function fileForeignPlurals(table: FormTable, { forms, bits }: LemmaCensus): voi
   for (const [id, singulars] of plurals) {
     for (const [form, b] of filed.get(id) ?? []) for (const s of singulars) table.addBits(form, s, ((b & ~0xff) | plural) >>> 0);
   }
+}
+
+/**
+ * Plurals and case forms that a source carries as nouns of their own beside their singular
+ * (Atrien beside Atrium, Krägen beside Kragen, Stumpfs beside Stumpf), so that both counted
+ * in one entry: tables/de-noun-forms.tsv, from a referee's judgement of the short nouns only
+ * the spellcheckers have (stop 32). Each goes into its singular, as its plural or case form.
+ */
+function nounFormMerges(table: FormTable, rows: readonly [string, string, string][]): Map<number, { to: number; tags: FormTag[]; replaceTags: boolean }> {
+  const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags: boolean }>();
+  for (const [form, lemma, tag] of rows) {
+    const from = table.lemmas.find(form, 'N'), to = table.lemmas.find(lemma, 'N');
+    if (from !== undefined && to !== undefined && from !== to) merges.set(from, { to, tags: [tag as FormTag], replaceTags: true });
+  }
+  return merges;
 }
 
 /**
@@ -1203,14 +1219,14 @@ function deleteNames(table: FormTable, names: ReadonlySet<string>): void {
 }
 
 /**
- * The verbs of tables/de-not-verbs.tsv, which the sources conjugate but are no verbs of
- * their own (a referee's judgement, stop 32): a stem cut out of a prefixed verb (statten,
- * biedern, gittern), an adjective given a verb's flags (mutagen, ehern, subaltern), a past
- * form taken for an infinitive (wogten, heißten), an old spelling (fönen). The verb goes with
- * its forms; a form another word has stays that word's (the adjective ehern, the noun Rinden).
+ * The words of tables/de-not-verbs.tsv and de-not-nouns.tsv, which the sources carry but
+ * which are no words of their own (referees' judgements, stop 32): a verb stem cut out of a
+ * prefixed verb (biedern, gittern), a past form taken for an infinitive (wogten, heißten),
+ * an old spelling (fönen); a noun that is a misspelling, a fragment or a foreign word. The
+ * word goes with its forms; a form another word has stays that word's (the noun Igeln).
  */
-function deleteVerbs(table: FormTable, verbs: readonly string[]): void {
-  const ids = verbs.map((verb) => table.lemmas.find(verb, 'V'));
+function deleteLemmasOf(table: FormTable, pos: PartOfSpeech, words: readonly string[]): void {
+  const ids = words.map((word) => table.lemmas.find(word, pos));
   table.deleteLemmas(new Set(ids.filter((id): id is number => id !== undefined)));
 }
 

@@ -653,21 +653,27 @@ const FOREIGN_PLURALS: [string, string[]][] = [
  * beside Aquarium, Cello, Anglizismus, and both counted in one entry. A noun lemma that no
  * lexicon or table gives, whose one form is itself and which has a foreign plural ending
  * of a noun that the lexicon or the spellchecker has (not one only the frami list or
- * all-the-german-words have: their Martinus, Drusus are names), is that noun's plural.
+ * all-the-german-words have: their Martinus, Drusus are names; but a declined one of the
+ * frami list for a long plural), is that noun's plural.
  */
 function fileForeignPlurals(table: FormTable, { forms, bits }: LemmaCensus): void {
   const given = table.sourceMask([SOURCE.tables, SOURCE.verbs, SOURCE.adjectives, SOURCE.nouns]);
   const nounSources = table.sourceMask([SOURCE.nouns, SOURCE.hunspell]);
+  const frami = table.sourceMask([SOURCE.cspell]);
   const plurals = new Map<number, number[]>();
   table.lemmas.keys.forEach((key, id) => {
     if (table.lemmas.pos[id] !== 'N' || forms[id] !== 1 || (bits[id]! & given) !== 0) return;
     const text = lemmaText(key);
     const singulars: number[] = [];
+    // (A declined singular only the frami list has, since stop 32, for plurals of nine
+    // letters or more: Anabolika, Mitochondrien, Narkoserisiken. The shorter ones a referee
+    // judged one by one, tables/de-noun-forms.tsv: Polenta is no plural of Polentum.)
+    const framiSingular = text.length >= 9;
     for (const [ending, from] of FOREIGN_PLURALS) {
       if (!text.endsWith(ending)) continue;
       for (const singular of from) {
         const s = table.lemmas.find(text.slice(0, -ending.length) + singular, 'N');
-        if (s !== undefined && s !== id && (bits[s]! & nounSources) !== 0 && !singulars.includes(s)) singulars.push(s);
+        if (s !== undefined && s !== id && ((bits[s]! & nounSources) !== 0 || (framiSingular && (bits[s]! & frami) !== 0 && forms[s]! >= 2)) && !singulars.includes(s)) singulars.push(s);
       }
     }
     if (singulars.length > 0) plurals.set(id, singulars);

@@ -66,3 +66,12 @@ describe('French: abbreviations, English words and names (issue 8)', () => {
     expect(known(w)).toBe(true);
   });
 });
+
+describe("French: the spelling dictionary's headwords referees refused (stop 32)", () => {
+  it('parts of Latin locutions, elided fragments, abbreviations and non-words are not words', () => {
+    for (const w of ['fortiori', 'libitum', 'extremis', 'jusqu', 'lorsqu', 'arctan', 'janv', 'djibser', 'enrhuner']) expect(known(w), w).toBe(false);
+  });
+  it('its other headwords, and the lexicon words of the same spelling, stay', () => {
+    for (const w of ['rebelote', 'logopède', 'luddite', 'bento']) expect(known(w), w).toBe(true);
+  });
+});

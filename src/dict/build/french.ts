@@ -166,7 +166,27 @@ export async function buildFrench(progress: Progress = () => {}): Promise<FormTa
   progress('dictionary-fr (its own words)');
   await addGrammalecteWords(table, english, new Map(readTable<[string, string]>('fr-variants', 2)));
   for (const form of readTable<[string]>('fr-not-words', 1).map((r) => r[0])) table.delete(form);
+  deleteSpellingOnlyHeadwords(table, readTable<[string, string]>('fr-not-headwords', 2).map((r) => r[0]));
   return table;
+}
+
+/**
+ * Headwords only the spelling dictionary (dictionary-fr) has that referees refused
+ * (tables/fr-not-headwords.tsv, stop 32): such a headword goes with its forms, whatever its
+ * part of speech; a word of the same spelling that the lexicon has stays.
+ */
+function deleteSpellingOnlyHeadwords(table: FormTable, words: readonly string[]): void {
+  const { bits } = table.lemmaCensus();
+  const spellingOnly = table.sourceMask([SOURCE.grammalecte]);
+  const others = table.sourceMask([SOURCE.lefff, SOURCE.tables]);
+  const ids = new Set<number>();
+  for (const word of words) {
+    for (const pos of ['N', 'V', 'ADJ', 'ADV', ''] as PartOfSpeech[]) {
+      const id = table.lemmas.find(word, pos);
+      if (id !== undefined && (bits[id]! & spellingOnly) !== 0 && (bits[id]! & others) === 0) ids.add(id);
+    }
+  }
+  table.deleteLemmas(ids);
 }
 
 const FRENCH_WORD = /^[a-zàâäéèêëîïôöùûüÿçœæ]+$/;

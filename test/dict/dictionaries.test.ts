@@ -425,6 +425,11 @@ describe('German words', () => {
     for (const w of ['nmol', 'abclich', 'vitro', 'posteriori', 'hitlertreu']) expect(lemmas(w), w).toBeUndefined();
     for (const w of ['formidable', 'diskutablen', 'Alpha', 'Handvoll']) expect(lemmas(w), w).toBeDefined();
   });
+  it('knows verwunden (to wound), whose infinitive is also verwinden\'s participle (stop 32)', () => {
+    expect(lemmas('verwundet')).toEqual(['verwunden']);
+    expect(lemmas('verwunden')).toEqual(expect.arrayContaining(['verwunden', 'verwinden']));
+    expect(different('verwundete', 'verwundest')).toBe(false);
+  });
   it('knows the weak verbs only all-the-german-words conjugates, with the forms it has (shoppen, rucken, koalisieren)', () => {
     for (const [form, verb] of [['shoppte', 'shoppen'], ['geshoppt', 'shoppen'], ['ruckst', 'rucken'], ['koalisierten', 'koalisieren'], ['streamen', 'streamen']]) expect(lemmas(form), form).toEqual([verb]);
     // After an s the -st is a -t: fasst is fassen's only.

@@ -158,7 +158,7 @@ async function buildFromSources(report: Progress, systemSources: readonly System
     }
   }
   for (const [form, inf, tag] of readTable<[string, string, string]>('de-verbs-irregular', 3)) {
-    table.add(form, inf, 'V', [tag === 'pp' ? 'pp' : 'infl'], SOURCE.tables);
+    table.add(form, inf, 'V', tag === 'pp' ? ['pp'] : tag === 'inf' ? ['base', 'inf'] : ['infl'], SOURCE.tables);
     if (tag === 'pp') participleOf.set(foldWord(form, 'de') ?? form, inf);
   }
 

@@ -308,10 +308,12 @@ async function buildFromSources(report: Progress, systemSources: readonly System
     addDing(table, dingWords, ding.debian, skip);
   }
   deleteNames(table, names);
-  deleteLemmasOf(table, 'V', readTable<[string, string]>('de-not-verbs', 2).map((r) => r[0]));
-  deleteLemmasOf(table, 'N', readTable<[string, string]>('de-not-nouns', 2).map((r) => r[0]));
   const notAdjectives = readTable<[string, string]>('de-not-adjectives', 2).map((r) => r[0]);
-  for (const pos of ['ADJ', 'ADV', ''] as const) deleteLemmasOf(table, pos, notAdjectives);
+  deleteLemmasOf(table, [
+    ['V', readTable<[string, string]>('de-not-verbs', 2).map((r) => r[0])],
+    ['N', readTable<[string, string]>('de-not-nouns', 2).map((r) => r[0])],
+    ['ADJ', notAdjectives], ['ADV', notAdjectives], ['', notAdjectives],
+  ]);
   for (const form of readTable<[string]>('de-not-words', 1).map((r) => r[0])) table.delete(form);
   dropBareSuperlatives(table, readTable<[string]>('de-bare-superlatives', 1).map((r) => r[0]));
   respellOldLemmas(table, readTable<[string, string, string]>('de-old-spellings', 3));
@@ -1238,11 +1240,12 @@ function deleteNames(table: FormTable, names: ReadonlySet<string>): void {
  * the sources carry but which are no words of their own (referees' judgements, stop 32): a
  * verb stem cut out of a prefixed verb (biedern, gittern), a past form taken for an
  * infinitive (wogten, heißten), an old spelling (fönen); a noun or adjective that is a
- * misspelling, a fragment, a unit or a foreign word (nmol, diskutabl). The word goes with its
+ * misspelling, a fragment, a unit or a foreign word (nmol, nummerisch). The word goes with its
  * forms; a form another word has stays that word's (the noun Igeln).
  */
-function deleteLemmasOf(table: FormTable, pos: PartOfSpeech, words: readonly string[]): void {
-  const ids = words.map((word) => table.lemmas.find(word, pos));
+function deleteLemmasOf(table: FormTable, lists: readonly [PartOfSpeech, readonly string[]][]): void {
+  // (One pass over the table for all of them.)
+  const ids = lists.flatMap(([pos, words]) => words.map((word) => table.lemmas.find(word, pos)));
   table.deleteLemmas(new Set(ids.filter((id): id is number => id !== undefined)));
 }
 

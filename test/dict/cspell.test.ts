@@ -4,9 +4,9 @@
 // added to a small dictionary the way the German build does.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addCspell, readCspellWords } from '../../src/dict/build/cspell.js';
+import { addCspell, cspellCandidates, readCspellWords } from '../../src/dict/build/cspell.js';
 import { FormTable } from '../../src/dict/build/form-table.js';
-import { tagsOf } from '../../src/rules/lemma.js';
+import { type FormTag, type PartOfSpeech, tagsOf } from '../../src/rules/lemma.js';
 import { PACKAGE_ROOT } from '../../src/package-root.js';
 
 const SAMPLE = join(PACKAGE_ROOT, 'test', 'fixtures', 'dict', 'cspell-de-sample.trie.gz');
@@ -91,5 +91,45 @@ describe('the cspell trie as a dictionary source', () => {
     expect(t.lemmasOf('Haus')).toEqual(['Haus']);
     expect(t.sensesOf('Haus')).toHaveLength(1);
     for (const w of ['Mühlhausen', 'Mühlhausens', 'Koblenzerin', 'Uno', 'Tretauen', 'Busgeld']) expect(t.lemmasOf(w), w).toBeUndefined();
+  });
+
+  it('a word it writes capitalised, whose spelling the others know as another word only, is also a noun, unless the capital nominalises', () => {
+    const t = new FormTable('de');
+    const add = (lemma: string, pos: PartOfSpeech, forms: [string, FormTag[]][]) => { for (const [f, tags] of forms) t.add(f, lemma, pos, tags, 'lexicon'); };
+    add('muffen', 'V', [['muffen', ['base', 'inf']], ['muff', ['infl']]]);
+    add('wild', 'ADJ', [['wild', ['base']], ['wilde', ['infl']]]);
+    add('lügen', 'V', [['lügen', ['base', 'inf']], ['logen', ['infl']]]);
+    add('Loge', 'N', [['Loge', ['base']]]);
+    add('lotsen', 'V', [['lotsen', ['base', 'inf']], ['lots', ['infl']]]);
+    add('Lot', 'N', [['Lot', ['base']], ['Lote', ['plural']]]);
+    add('knacksen', 'V', [['knacksen', ['base', 'inf']], ['knacks', ['infl']]]);
+    add('greis', 'ADJ', [['greis', ['base']], ['greise', ['infl']]]);
+    add('Eis', 'N', [['Eis', ['base']]]);
+    add('Ei', 'N', [['Ei', ['base']], ['Eis', ['infl']]]);
+    add('abbauen', 'V', [['abbauen', ['base', 'inf']], ['abbauens', ['infl']]]);
+    add('fangen', 'V', [['fangen', ['base', 'inf']], ['gefangen', ['pp']], ['gefangene', ['infl']]]);
+    add('neureich', 'ADJ', [['neureich', ['base']], ['neureiche', ['infl']]]);
+    add('fort', 'ADV', [['fort', ['base']]]);
+    const words = ['Muff', 'Muffs', 'Wild', 'Logen', 'Lots', 'Knacks', 'Greis', 'Abbauen', 'Abbauens', 'Gefangene', 'Neureiche', 'forte', 'Fort'];
+    addCspell(t, { candidates: cspellCandidates(`${words.join('\n')}\n`, () => false) }, '@cspell/dict-de-de', () => false);
+    // Nouns beside a verb's form, an adjective, a past tense; their own forms are theirs
+    // (until stop 33 Muffs was a noun of its own, so Muff and Muffs both counted).
+    expect(t.lemmasOf('Muff')?.sort()).toEqual(['Muff', 'muffen']);
+    expect(t.lemmasOf('Muffs')).toEqual(['Muff']);
+    expect(t.lemmasOf('Wild')?.sort()).toEqual(['Wild', 'wild']);
+    expect(t.lemmasOf('Logen')?.sort()).toEqual(['Loge', 'lügen']);
+    expect(tags(t, 'Logen', 'Loge')).toEqual(['plural']);
+    // A genitive in -s only of a noun the table has; else a noun in -s of its own, and not
+    // a compound's base no source has (Greis is no Gr|ei's genitive through Eis, Ei's).
+    expect(t.lemmasOf('Lots')?.sort()).toEqual(['Lot', 'lotsen']);
+    expect(t.lemmasOf('Knacks')?.sort()).toEqual(['Knacks', 'knacksen']);
+    expect(t.lemmasOf('Greis')?.sort()).toEqual(['Greis', 'greis']);
+    // Nominalisations stay their base word's: das Abbauen, des Abbauens, der Gefangene, die Neureiche.
+    expect(t.lemmasOf('Abbauen')).toEqual(['abbauen']);
+    expect(t.lemmasOf('Abbauens')).toEqual(['abbauen']);
+    expect(t.lemmasOf('Gefangene')).toEqual(['fangen']);
+    expect(t.lemmasOf('Neureiche')).toEqual(['neureich']);
+    // A lower-case word new to the table is not taken for the form of such a noun's word (forte: not fort's).
+    expect(t.lemmasOf('forte')).toEqual(['forte']);
   });
 });

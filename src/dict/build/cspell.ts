@@ -66,6 +66,7 @@ const ADJECTIVE_ENDINGS: [string, FormTag][] = [
 ].sort((a, b) => b[0].length - a[0].length);
 const INF = tagBits(['inf']);
 const PP = tagBits(['pp']);
+const BASE = tagBits(['base']);
 const PLURAL = tagBits(['plural']);
 const OPEN_CLASSES = new Set<PartOfSpeech>(['N', 'V', 'ADJ']);
 
@@ -104,6 +105,8 @@ interface Lookups {
   /** Whether the table has an adjective, or a verb, of this text. */
   isAdjective(text: string): boolean;
   isVerb(text: string): boolean;
+  /** Whether the table has a noun of this text and the text as its form. */
+  isNoun(text: string): boolean;
 }
 
 /**
@@ -129,6 +132,10 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
   /** The verbs made so, whose adverb of the same spelling, a spellchecker root without verb flags, is theirs. */
   const newVerbs = new Set<number>();
   const todo: string[] = [];
+  /** The capitalised words placed beside other words of their spelling (nounBesideOtherWords), folded. */
+  const beside = new Set<string>();
+  /** While a word of `beside` is placed, its folded form. */
+  let placing: string | null = null;
   const candidates = list.candidates ?? cspellCandidates(list.words ?? '', skip);
   list.words = list.candidates = null; // the caller's copy goes: only the words new to the table are kept
   for (let at = 0, end = candidates.indexOf('\n'); end >= 0; at = end + 1, end = candidates.indexOf('\n', at)) {
@@ -137,9 +144,11 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     const f = candidates.slice(tab + 1, end);
     if (table.hasFolded(f)) {
       if (!CAPITAL.test(w) && INFINITIVE.test(w)) knownInfinitives.add(f);
-      continue;
-    }
-    fresh.set(f, (fresh.get(f) ?? 0) | (CAPITAL.test(w) ? 1 : 2));
+      if (!CAPITAL.test(w) || !nounBesideOtherWords(table, f)) continue;
+      // (Not one of `fresh`, which are words new to the table: a lower-case word's own lemma
+      // is looked up among those, and forte would be fort's.)
+      beside.add(f);
+    } else fresh.set(f, (fresh.get(f) ?? 0) | (CAPITAL.test(w) ? 1 : 2));
     todo.push(w);
   }
   // (In the order of the candidates: shorter words first, so a word's base is placed before its forms.)
@@ -162,7 +171,9 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
       if (id !== null) newVerbs.add(id);
       return id;
     }
-    return listed(text, pos) && !table.has(text) ? table.lemmas.intern(text, pos) : null;
+    // (So is the noun being placed that the source lists beside a word of its spelling:
+    // Greis beside greis, as the compound Gr|eis.)
+    return listed(text, pos) && (!table.has(text) || (pos === 'N' && placing !== null && foldWord(text, 'de') === placing)) ? table.lemmas.intern(text, pos) : null;
   };
   /** The lemma a listed word placed already is of its own, whatever its class (verdienstbezogen). */
   const ownLemma = (text: string): number | undefined => {
@@ -172,7 +183,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
   /** Whether the source lists the word, written as a noun (capitalised) or not. */
   const listed = (text: string, pos: PartOfSpeech): boolean => {
     const f = foldWord(text, 'de');
-    const how = f ? fresh.get(f) : undefined;
+    const how = f ? fresh.get(f) ?? (beside.has(f) ? 1 : undefined) : undefined;
     return how !== undefined && (how & (pos === 'N' ? 1 : 2)) !== 0 && !skip(text);
   };
   /** Whether the source lists a weak past of an infinitive (aufhübschte, wanderte, redete). */
@@ -230,6 +241,11 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     },
     isAdjective: (text) => table.lemmas.find(text, 'ADJ') !== undefined,
     isVerb: (text) => table.lemmas.find(text, 'V') !== undefined,
+    // (A noun whose base form is placed: a lemma may be made before any form of it is.)
+    isNoun: (text) => {
+      const id = table.lemmas.find(text, 'N'), f = foldWord(text, 'de');
+      return id !== undefined && f !== null && table.tagBitsOf(f, id) !== 0;
+    },
     participleFits: (folded, prefixLength) => {
       for (let j = prefixLength + 2; j <= folded.length - 4; j++) {
         const withGe = `${folded.slice(0, j)}GE${folded.slice(j)}`;
@@ -246,6 +262,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // Folded again rather than kept: 400,000 pairs took 20 MB at the build's peak.
     const f = foldWord(w, 'de')!;
     const lemmasBefore = table.lemmas.keys.length;
+    placing = beside.has(f) ? f : null;
     const compound = compoundSenses(w, f, table, lookups);
     // A compound's base the source lists comes first (Drohneneinsätzen of Drohneneinsatz);
     // then a listed base the word is a regular inflection of (Peruanerinnen of Peruanerin,
@@ -269,9 +286,11 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // aufhübsch; fl + irren, ha + schieren).
     const verbWitnessed = compound?.unlistedAdjectives === true && INFINITIVE.test(w) && weakPastListed(w);
     const senses = compound?.listed
-      ?? (compound?.own && compound.erNoun ? null : inflectionSenses(w, lookups, compound !== null))
-      ?? (ownWitnessed ? compound.own : undefined)
-      ?? (verbWitnessed ? undefined : compound?.unlisted?.())
+      ?? (compound?.own && compound.erNoun ? null : inflectionSenses(w, lookups, compound !== null, placing === null))
+      ?? (ownWitnessed || placing !== null ? compound?.own : undefined)
+      // (For such a word, a compound's base no source lists is a guess too far: Klecks is no
+      // plural of a Kl|eck.)
+      ?? (verbWitnessed || placing !== null ? undefined : compound?.unlisted?.())
       ?? compound?.own
       ?? ownSense(w, ownPos(w), table);
     // A noun's own lemma, made while the word's readings were weighed and not chosen, stands
@@ -343,6 +362,30 @@ function ofName(w: string, skip: (word: string) => boolean): boolean {
   return CAPITAL.test(w) && (NAME_ENDINGS.some((e) => w.length > e.length + 2 && w.endsWith(e) && skip(w.slice(0, -e.length)))
     // (the dative of an inhabitant the names table lists itself: den Alveslohern)
     || (/ern$/.test(w) && skip(w.slice(0, -1))));
+}
+
+/**
+ * Whether a word the source writes capitalised, whose spelling the table has already but
+ * not as a noun's form, is a noun of its own beside those words (der Muff beside muff of
+ * muffen, das Wild beside wild, die Logen beside logen of lügen, das Fünftel, der Stresstest
+ * beside stresstest of stressen). Until stop 33 such a word was passed over, so the noun
+ * had no base form and its other forms became words of their own (Muffs, Stresstests: two
+ * lemmas beside Muff and Stresstest). Not when the capital is a nominalisation the table
+ * files under its base word: an infinitive or its genitive (das Abbauen, des Abbauens), a
+ * declined or compared adjective (der Neureiche, Höchster), a declined participle (der
+ * Gefangene, Versicherte), an adjective of a place (Bochumer). Folded.
+ */
+function nounBesideOtherWords(table: FormTable, folded: string): boolean {
+  const senses = table.sensesOfFolded(folded);
+  if (!senses) return false;
+  for (const [id, bits] of senses) {
+    const pos = table.lemmas.pos[id];
+    if (pos === 'N') return false;
+    if (pos === 'ADJ' && ((bits & BASE) === 0 || CAPITAL.test(lemmaText(table.lemmas.keys[id]!)))) return false;
+  }
+  const verbHas = (form: string, tag: number) => [...(table.sensesOfFolded(form) ?? [])].some(([id, bits]) => table.lemmas.pos[id] === 'V' && (bits & tag) !== 0);
+  if (verbHas(folded, INF | BASE) || (folded.endsWith('S') && verbHas(folded.slice(0, -1), INF | BASE))) return false;
+  return !DECLENSION.some((e) => folded.endsWith(e.toUpperCase()) && verbHas(folded.slice(0, -e.length), PP));
 }
 
 function ownSense(w: string, pos: PartOfSpeech, table: FormTable): Sense[] {
@@ -502,8 +545,15 @@ const verbPrefixes = (prefix: string) => VERB_PREFIX_RUN.test(prefix) && (prefix
 /** The e the Duden allows before a verb's -st and -t, or leaves out (du soffest, soffst; ihr trafet, traft; du standest, standst). */
 const E_BEFORE: [string, string][] = [['est', 'st'], ['et', 't'], ['st', 'est'], ['t', 'et']];
 
-/** 2: a regular inflection of a base the source or the table lists. */
-function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective, hasPlural, isPlural, isAdjective, isVerb, listed }: Lookups, compound: boolean): Sense[] | null {
+/**
+ * 2: a regular inflection of a base the source or the table lists (null when it is none).
+ * `genitive`: whether a noun in -s or -es may be the genitive of a noun the source merely
+ * lists; false for a word the source lists as a noun beside a word of its spelling
+ * (nounBesideOtherWords), which is the genitive only of a noun the table has (Lots of Lot,
+ * Achters of the Achter placed before it), and else a noun in -s of its own (Knacks, Braus:
+ * not of a Knack, Brau).
+ */
+function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective, hasPlural, isPlural, isAdjective, isVerb, isNoun, listed }: Lookups, compound: boolean, genitive = true): Sense[] | null {
   const out: Sense[] = [];
   /** Whether the source lists a noun's other forms beside it (Amin: Amine, Amins). */
   const declinesItself = (noun: string) => ['e', 's', 'es', 'en'].some((e) => listed(noun + e, 'N'));
@@ -530,6 +580,7 @@ function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, 
     if (out.length > 0) return out;
     for (const [ending, tag] of NOUN_ENDINGS) {
       if (!w.endsWith(ending)) continue;
+      if (!genitive && (ending === 's' || ending === 'es') && !isNoun(w.slice(0, -ending.length))) continue;
       const base = w.slice(0, -ending.length);
       // An -n plural follows an -e, -el, -er or -ar only (Blumen, Kartoffeln, Federn,
       // Nachbarn), and -nen an -in (Füchsinnen): a word in -n the source declines itself

@@ -311,6 +311,16 @@ export class FormTable {
     }
   }
 
+  /** Drops one reading of a form (a lemma a source's rules gave it wrongly); the form stays while it has another. */
+  deleteSense(form: string, id: number): void {
+    const folded = foldWord(form, this.language);
+    const s = folded === null ? undefined : this.store.get(folded);
+    if (s === undefined) return;
+    const kept = encodeSenses([...sensesEntries(s)].filter(([i]) => i !== id));
+    if (kept === undefined) this.store.delete(folded!);
+    else this.store.set(folded!, kept);
+  }
+
   /** Drops a form altogether (a name or a misspelling the sources carry). */
   delete(form: string): void {
     const folded = foldWord(form, this.language);

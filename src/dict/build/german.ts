@@ -328,6 +328,11 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags?: boolean }>([...ownInfinitiveMerges, ...variantMerges(table, readTable<[string, string, string]>('de-variants', 3), census), ...verbFormLemmas(table, census), ...formMerges(table, readTable<[string, string, string]>('de-noun-forms', 3), ['N']), ...formMerges(table, readTable<[string, string, string]>('de-word-forms', 3), ['ADJ', 'ADV', ''])]);
   for (const [from, to] of [...adverbRootLemmas(table), ...adjectiveParticiples(table, census)]) merges.set(from, { to, tags: ['infl'], replaceTags: true });
   table.mergeLemmas(merges);
+  // (Last: a reading may come with a merge, as hunderte's with the adverb hunderte's.)
+  for (const [form, lemma, pos] of readTable<[string, string, string]>('de-not-forms', 3)) {
+    const id = table.lemmas.find(lemma, pos as PartOfSpeech);
+    if (id !== undefined) table.deleteSense(form, id);
+  }
   return table;
 }
 

@@ -132,4 +132,14 @@ describe('the cspell trie as a dictionary source', () => {
     // A lower-case word new to the table is not taken for the form of such a noun's word (forte: not fort's).
     expect(t.lemmasOf('forte')).toEqual(['forte']);
   });
+
+  it("takes no word for a form of a spellchecker's root that is no word itself (Kodierer is no plural of a Kodier)", () => {
+    const t = new FormTable('de');
+    // dictionary-de's Kodier/hij: a stem for compounds only, a lemma with no form of its own.
+    t.lemmas.intern('Kodier', 'N');
+    t.add('Kodiergerät', 'Kodiergerät', 'N', ['base'], 'lexicon');
+    const words = ['Kodierer', 'Kodierers', 'Kodierern'];
+    addCspell(t, { candidates: cspellCandidates(`${words.join('\n')}\n`, () => false) }, '@cspell/dict-de-de', () => false);
+    for (const w of words) expect(t.lemmasOf(w), w).toEqual(['Kodierer']);
+  });
 });

@@ -441,6 +441,12 @@ describe('German words', () => {
     for (const w of ['Skype', 'Hi', 'Leer']) expect(lemmas(w)?.filter((l) => /^\p{Lu}/u.test(l)) ?? [], w).toEqual([]);
     expect(lemmas('Kraulern')).toEqual(['Krauler']);
   });
+  it("files no word under a spellchecker's stem for compounds (Kodierer, Kodierers: Kodierer, not Kodier and Kodierers: stop 33)", () => {
+    for (const [a, b] of [['Kodierer', 'Kodierers'], ['Rasierer', 'Rasierers'], ['Fräser', 'Fräsers']]) {
+      expect(lemmas(a), a).toEqual([a]);
+      expect(different(a, b), `${a}/${b}`).toBe(false);
+    }
+  });
   it('knows verwunden (to wound), whose infinitive is also verwinden\'s participle (stop 32)', () => {
     expect(lemmas('verwundet')).toEqual(['verwunden']);
     expect(lemmas('verwunden')).toEqual(expect.arrayContaining(['verwunden', 'verwinden']));

@@ -134,6 +134,8 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
   const todo: string[] = [];
   /** The capitalised words placed beside other words of their spelling (nounBesideOtherWords), folded. */
   const beside = new Set<string>();
+  /** The lemmas the other sources made: those without a form of their own are roots only (rootOnly). */
+  const lemmasAtStart = table.lemmas.keys.length;
   /** While a word of `beside` is placed, its folded form. */
   let placing: string | null = null;
   const candidates = list.candidates ?? cspellCandidates(list.words ?? '', skip);
@@ -161,7 +163,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
   const attested = (text: string, pos: PartOfSpeech): number | null => {
     // A word of unknown class (pos '') may be an adjective the other sources know.
     const known = table.lemmas.find(text, pos) ?? (pos === '' ? table.lemmas.find(text, 'ADJ') ?? ownLemma(text) : undefined);
-    if (known !== undefined) return known;
+    if (known !== undefined && !rootOnly(known, text)) return known;
     // (A verb whose infinitive the table has as another word's form only, where the source
     // lists it in lower case with a weak past: deckeln, Deckel's plural, and deckelte. Until
     // stop 30 its forms were words of their own each: deckele, deckelst, deckeltet.)
@@ -174,6 +176,18 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // (So is the noun being placed that the source lists beside a word of its spelling:
     // Greis beside greis, as the compound Gr|eis.)
     return listed(text, pos) && (!table.has(text) || (pos === 'N' && placing !== null && foldWord(text, 'de') === placing)) ? table.lemmas.intern(text, pos) : null;
+  };
+  /**
+   * Whether a noun of the other sources is a spellchecker's root that is no word: one that
+   * has no form of its own text, a stem only for compounds (dictionary-de's Kodier/hij, Fräs,
+   * Rasier, Pfarr: Kodier- in Kodiergerät). A word is no inflection of it: until stop 33
+   * Kodierer was the plural of a noun Kodier, and Kodierers a noun of its own. (Nouns only:
+   * a verb's infinitive may come later, with the word lists: aufspannen.)
+   */
+  const rootOnly = (id: number, text: string): boolean => {
+    if (id >= lemmasAtStart || table.lemmas.pos[id] !== 'N') return false;
+    const f = foldWord(lemmaText(table.lemmas.keys[id]!), 'de') ?? foldWord(text, 'de');
+    return f !== null && !table.idsOfFolded(f)?.includes(id);
   };
   /** The lemma a listed word placed already is of its own, whatever its class (verdienstbezogen). */
   const ownLemma = (text: string): number | undefined => {

@@ -142,4 +142,21 @@ describe('the cspell trie as a dictionary source', () => {
     addCspell(t, { candidates: cspellCandidates(`${words.join('\n')}\n`, () => false) }, '@cspell/dict-de-de', () => false);
     for (const w of words) expect(t.lemmasOf(w), w).toEqual(['Kodierer']);
   });
+
+  it('reads no compound after a few letters that are no first part (Dorade: no Do|rad; Melasse: no Mel|ass), but after a word (Kakifrucht)', () => {
+    const t = new FormTable('de');
+    t.add('Rad', 'Rad', 'N', ['base'], 'lexicon');
+    t.add('Rade', 'Rad', 'N', ['infl'], 'lexicon');
+    t.add('Ass', 'Ass', 'N', ['base'], 'lexicon');
+    t.add('Asse', 'Ass', 'N', ['plural'], 'lexicon');
+    t.add('Kaki', 'Kaki', 'N', ['base'], 'lexicon');
+    t.add('Frucht', 'Frucht', 'N', ['base'], 'lexicon');
+    t.add('Früchte', 'Frucht', 'N', ['plural'], 'lexicon');
+    const words = ['Dorade', 'Doraden', 'Melasse', 'Kakifrüchte'];
+    addCspell(t, { candidates: cspellCandidates(`${words.join('\n')}\n`, () => false) }, '@cspell/dict-de-de', () => false);
+    expect(t.lemmasOf('Dorade')).toEqual(['Dorade']);
+    expect(t.lemmasOf('Doraden')).toEqual(['Dorade']);
+    expect(t.lemmasOf('Melasse')).toEqual(['Melasse']);
+    expect(t.lemmasOf('Kakifrüchte')).toEqual(['Kakifrucht']);
+  });
 });

@@ -441,6 +441,11 @@ describe('German words', () => {
     for (const w of ['Skype', 'Hi', 'Leer']) expect(lemmas(w)?.filter((l) => /^\p{Lu}/u.test(l)) ?? [], w).toEqual([]);
     expect(lemmas('Kraulern')).toEqual(['Krauler']);
   });
+  it('names a noun by itself, not by a compound of letters that are no word (Limette, not Li|mett; Gneis, Melasse, Hauptrolle: stop 33)', () => {
+    for (const [form, lemma] of [['Limette', 'Limette'], ['Limetten', 'Limette'], ['Melasse', 'Melasse'], ['Gneis', 'Gneis'], ['Gneise', 'Gneis'], ['Hauptrollen', 'Hauptrolle'], ['Chansonette', 'Chansonette']]) {
+      expect(lemmas(form), form).toEqual([lemma]);
+    }
+  });
   it("files no word under a spellchecker's stem for compounds (Kodierer, Kodierers: Kodierer, not Kodier and Kodierers: stop 33)", () => {
     for (const [a, b] of [['Kodierer', 'Kodierers'], ['Rasierer', 'Rasierers'], ['Fräser', 'Fräsers']]) {
       expect(lemmas(a), a).toEqual([a]);

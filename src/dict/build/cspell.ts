@@ -69,6 +69,12 @@ const PP = tagBits(['pp']);
 const BASE = tagBits(['base']);
 const PLURAL = tagBits(['plural']);
 const OPEN_CLASSES = new Set<PartOfSpeech>(['N', 'V', 'ADJ']);
+/** The longest first part of a compound that must be a known one (firstPart). */
+const SHORT_FIRST_PART = 4;
+/** Linking elements after a compound's first part (Geburtstag-s-kind, Straße-n-bahn, Hühner-ei), folded; '' for none. */
+const LINKS = ['', 'S', 'ES', 'N', 'EN', 'E', 'ER', 'NEN'];
+/** Learned first parts that are no words of their own (Biotop, Telearbeit, Hyperlink), folded. */
+const LEARNED_FIRST_PARTS = new Set(['UN', 'BIO', 'GEO', 'POLY', 'MONO', 'PSEUDO', 'PROTO', 'HYPER', 'ULTRA', 'TELE', 'THERMO', 'HYDRO', 'AERO', 'ASTRO', 'ELEKTRO', 'NEO', 'PARA', 'SUB', 'INTER', 'INFRA', 'META', 'NEURO', 'PSYCHO', 'SEMI', 'KO', 'CO', 'MEGA', 'GIGA', 'NANO', 'HETERO', 'HOMO', 'ISO', 'KARDIO', 'KILO', 'PHOTO', 'DEMO', 'EURO', 'EX']);
 
 type Sense = { id: number; tags: FormTag[] };
 
@@ -102,6 +108,12 @@ interface Lookups {
    * Folded.
    */
   participleFits(folded: string, prefixLength: number): boolean;
+  /**
+   * Whether letters can be a compound's first part: a word the table has, with or without a
+   * linking element (Kaki, Geburtstag-s, Straße-n, Hühner), a verb's stem (Fahr-: fahren), a
+   * stem the other sources keep for compounds (Kodier), or a learned one (Bio, Tele, Hyper).
+   */
+  firstPart(prefix: string): boolean;
   /** Whether the table has an adjective, or a verb, of this text. */
   isAdjective(text: string): boolean;
   isVerb(text: string): boolean;
@@ -260,6 +272,15 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
       const id = table.lemmas.find(text, 'N'), f = foldWord(text, 'de');
       return id !== undefined && f !== null && table.tagBitsOf(f, id) !== 0;
     },
+    firstPart: (prefix) => {
+      const f = foldWord(prefix, 'de');
+      if (f === null) return false;
+      if (LEARNED_FIRST_PARTS.has(f) || table.lemmas.find(prefix, 'N') !== undefined) return true;
+      return LINKS.some((l) => {
+        const stem = f.slice(0, f.length - l.length);
+        return f.endsWith(l) && stem.length >= 2 && (table.hasFolded(stem) || table.hasFolded(`${stem}EN`) || table.hasFolded(`${stem}N`));
+      });
+    },
     participleFits: (folded, prefixLength) => {
       for (let j = prefixLength + 2; j <= folded.length - 4; j++) {
         const withGe = `${folded.slice(0, j)}GE${folded.slice(j)}`;
@@ -416,7 +437,7 @@ const upperFirst = (s: string) => s[0]!.toUpperCase() + s.slice(1);
  * Drohneneinsatz, listed or not); its base readings make the compound a lemma of its own
  * (Verwahrgebühr), used only if the word is no inflection of a listed base.
  */
-function compoundSenses(w: string, folded: string, table: FormTable, { attested, listed, isDeclined, participleFits }: Lookups): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[]; erNoun?: boolean; unlistedAdjectives?: boolean } | null {
+function compoundSenses(w: string, folded: string, table: FormTable, { attested, listed, isDeclined, participleFits, firstPart }: Lookups): { listed?: Sense[]; unlisted?: () => Sense[]; own?: Sense[]; erNoun?: boolean; unlistedAdjectives?: boolean } | null {
   const capital = CAPITAL.test(w);
   // Where each letter folds on its own (a–z, umlauts, ß), a head's folded form is a slice
   // of the word's: at[i] is where letter i's folding starts.
@@ -487,7 +508,11 @@ function compoundSenses(w: string, folded: string, table: FormTable, { attested,
       // A base no source lists: a noun's (Kakifrucht) or adjective's (halblink), a verb's
       // only after a verb prefix (heruntersingen; säulengestützt is no form of a verb
       // säulenstützen). Interned only if chosen.
-      else if (pos === 'N' || (!capital && (pos === 'ADJ' || verbPrefixes(prefix.toLowerCase())))) unlisted.push({ lemma, pos, tags });
+      // (A noun's only after letters that can be a first part, where they are few: Dorade is
+      // no dative of a Do|rad, nor Melasse a plural of a Mel|ass: until stop 33 both were.
+      // A longer first part is taken as it is: the table does not know all of them yet,
+      // Augenblicks- and Baumfäll- among them.)
+      else if ((pos === 'N' && (prefix.length > SHORT_FIRST_PART || firstPart(prefix))) || (!capital && (pos === 'ADJ' || verbPrefixes(prefix.toLowerCase())))) unlisted.push({ lemma, pos, tags });
     }
     // A last part that is a verb and an adjective of one spelling (ledern: to tan, and made of
     // leather) after a word that is no verb prefix makes the adjective (krokodilledern).

@@ -67,6 +67,7 @@ const ADJECTIVE_ENDINGS: [string, FormTag][] = [
 const INF = tagBits(['inf']);
 const PP = tagBits(['pp']);
 const BASE = tagBits(['base']);
+const COMPARED = tagBits(['comp', 'sup']);
 const PLURAL = tagBits(['plural']);
 const OPEN_CLASSES = new Set<PartOfSpeech>(['N', 'V', 'ADJ']);
 /** The longest first part of a compound that must be a known one (firstPart). */
@@ -402,7 +403,7 @@ function ofName(w: string, skip: (word: string) => boolean): boolean {
 /**
  * Whether a word the source writes capitalised, whose spelling the table has already but
  * not as a noun's form, is a noun of its own beside those words (der Muff beside muff of
- * muffen, das Wild beside wild, die Logen beside logen of lügen, das Fünftel, der Stresstest
+ * muffen, die Logen beside logen of lügen, das Fünftel, das Zuhause, der Stresstest
  * beside stresstest of stressen). Until stop 33 such a word was passed over, so the noun
  * had no base form and its other forms became words of their own (Muffs, Stresstests: two
  * lemmas beside Muff and Stresstest). Not when the capital is a nominalisation the table
@@ -411,16 +412,27 @@ function ofName(w: string, skip: (word: string) => boolean): boolean {
  * Gefangene, Versicherte), an adjective of a place (Bochumer). Folded.
  */
 function nounBesideOtherWords(table: FormTable, folded: string): boolean {
+  // (Nor beside a word whose other forms would then count beside it: a pronoun's,
+  // determiner's or numeral's form (der Mir beside mir, so that mir and mich both counted;
+  // die Drei beside drei and dreien), or a compared adjective's positive (das Groß, a
+  // mainsail, beside groß, größte; das Wild beside wild, wildeste): the issue's own
+  // examples of one word, mir/mich and groß/größte, would count twice.)
   const senses = table.sensesOfFolded(folded);
   if (!senses) return false;
   for (const [id, bits] of senses) {
     const pos = table.lemmas.pos[id];
-    if (pos === 'N') return false;
-    if (pos === 'ADJ' && ((bits & BASE) === 0 || CAPITAL.test(lemmaText(table.lemmas.keys[id]!)))) return false;
+    if (pos === 'N' || pos === 'PRON' || pos === 'DET' || pos === 'NUM') return false;
+    if (pos === 'ADJ' && ((bits & BASE) === 0 || CAPITAL.test(lemmaText(table.lemmas.keys[id]!)) || isCompared(table, folded, id))) return false;
   }
   const verbHas = (form: string, tag: number) => [...(table.sensesOfFolded(form) ?? [])].some(([id, bits]) => table.lemmas.pos[id] === 'V' && (bits & tag) !== 0);
   if (verbHas(folded, INF | BASE) || (folded.endsWith('S') && verbHas(folded.slice(0, -1), INF | BASE))) return false;
   return !DECLENSION.some((e) => folded.endsWith(e.toUpperCase()) && verbHas(folded.slice(0, -e.length), PP));
+}
+
+/** Whether the table has comparison forms of an adjective (groß: größer, größte; wild: wildeste), its positive folded. */
+function isCompared(table: FormTable, folded: string, id: number): boolean {
+  const umlaut = /AU[^AEIOU]*$/.test(folded) ? folded.replace(/AU([^AEIOU]*)$/, 'AEU$1') : folded.replace(/([AOU])([^AEIOU]*)$/, '$1E$2');
+  return [folded, umlaut].some((stem) => ['ER', 'STE', 'ESTE'].some((e) => (table.tagBitsOf(stem + e, id) & COMPARED) !== 0));
 }
 
 function ownSense(w: string, pos: PartOfSpeech, table: FormTable): Sense[] {

@@ -10,7 +10,7 @@ import { germanSkip, properNames } from './de-names.js';
 import { type GermanSources, hunspellWord, startGermanSources } from './german-sources.js';
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
-import { addCspell, lemmaIdentityText, nominalisedInfinitiveTag, readCspellWords } from './cspell.js';
+import { addCspell, cspellCandidates, lemmaIdentityText, nominalisedInfinitiveTag, readCspellWords } from './cspell.js';
 import { addGermanWordList, comparedAdjectives, comparedParticiples, weakParticiple, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds } from './german-word-list.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
@@ -303,6 +303,11 @@ async function buildFromSources(report: Progress, systemSources: readonly System
   participleAdjectives.clear();
   addComparedAdjectives(table, wordList.compared);
   addWordListVerbs(table, wordList.verbs, skip);
+  // The list's nouns whose spelling the other sources know as another word only, that the
+  // referees found nouns (abseits: das Abseits; dreh: der Dreh): placed as the frami list's
+  // nouns beside other words are, the inflected ones as forms where a base is known.
+  const besideNouns = readTable<[string]>('de-word-list-nouns', 1).map((r) => r[0]);
+  addCspell(table, { candidates: cspellCandidates(`${besideNouns.join('\n')}\n`, skip) }, SOURCE.wordList, skip);
   if (ding && dingWords) {
     progress(`${ding.debian} (the Ding)`);
     addDing(table, dingWords, ding.debian, skip);

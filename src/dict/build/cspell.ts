@@ -197,10 +197,11 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
    * Kodierer was the plural of a noun Kodier, and Kodierers a noun of its own. (Nouns only:
    * a verb's infinitive may come later, with the word lists: aufspannen.)
    */
-  const rootOnly = (id: number, text: string): boolean => {
-    if (id >= lemmasAtStart || table.lemmas.pos[id] !== 'N') return false;
+  const rootOnly = (id: number, text: string): boolean => id < lemmasAtStart && table.lemmas.pos[id] === 'N' && !hasOwnForm(id, text);
+  /** Whether a lemma's own text (or `text`, where its key is none) is a form of it. */
+  const hasOwnForm = (id: number, text: string): boolean => {
     const f = foldWord(lemmaText(table.lemmas.keys[id]!), 'de') ?? foldWord(text, 'de');
-    return f !== null && !table.idsOfFolded(f)?.includes(id);
+    return f !== null && table.idsOfFolded(f)?.includes(id) === true;
   };
   /** The lemma a listed word placed already is of its own, whatever its class (verdienstbezogen). */
   const ownLemma = (text: string): number | undefined => {
@@ -270,8 +271,8 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     isVerb: (text) => table.lemmas.find(text, 'V') !== undefined,
     // (A noun whose base form is placed: a lemma may be made before any form of it is.)
     isNoun: (text) => {
-      const id = table.lemmas.find(text, 'N'), f = foldWord(text, 'de');
-      return id !== undefined && f !== null && table.tagBitsOf(f, id) !== 0;
+      const id = table.lemmas.find(text, 'N');
+      return id !== undefined && hasOwnForm(id, text);
     },
     firstPart: (prefix) => {
       const f = foldWord(prefix, 'de');

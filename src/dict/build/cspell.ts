@@ -601,9 +601,8 @@ const E_BEFORE: [string, string][] = [['est', 'st'], ['et', 't'], ['st', 'est'],
  * 2: a regular inflection of a base the source or the table lists (null when it is none).
  * `genitive`: whether a noun in -s or -es may be the genitive of a noun the source merely
  * lists; false for a word the source lists as a noun beside a word of its spelling
- * (nounBesideOtherWords), which is the genitive only of a noun the table has (Lots of Lot,
- * Achters of the Achter placed before it), and else a noun in -s of its own (Knacks, Braus:
- * not of a Knack, Brau).
+ * (nounBesideOtherWords), which is the genitive only of a noun the table has (Lots of Lot),
+ * and else a noun in -s of its own (Knacks, Braus: not of a Knack, Brau).
  */
 function inflectionSenses(w: string, { attested, isDeclined, homonyms, verbsOf, known, endsInParticiple, internAdjective, hasPlural, isPlural, isAdjective, isVerb, isNoun, listed }: Lookups, compound: boolean, genitive = true): Sense[] | null {
   const out: Sense[] = [];

@@ -45,7 +45,7 @@ const FINITE = new Set(['KJ1', 'KJ2', 'PRÄ', 'PRT', 'IMP']);
  * which the lexicon lacks: made from its -e form where the stem is the infinitive's. Not
  * where the grammar keeps the -e: after d or t (rede, warte); after m or n that follow
  * another consonant than l, r, h (after a vowel) or themselves (atme, öffne, rechne,
- * zeichne; but qualm, lern, wohn, kämm); after -ig (entschuldige); for -eln/-ern verbs
+ * zeichne; but qualm, lern, wohn, kämm, and after a vowel keim, wein, plan); after -ig (entschuldige); for -eln/-ern verbs
  * (lächle, wandere); after a vowel other than a diphthong (säe; but bau, freu, schrei); and
  * wisse.
  */
@@ -54,7 +54,7 @@ export function shortImperative(infinitive: string, singular: unknown): string |
   const stem = infinitive.slice(0, -2);
   if (singular !== `${stem}e`) return null;
   if (/[dt]$|ig$/.test(stem)) return null;
-  if (/[^lrhmn][mn]$/.test(stem) || /[^aeiouäöü]h[mn]$/.test(stem)) return null;
+  if (/[^aeiouäöüylrhmn][mn]$/.test(stem) || /[^aeiouäöü]h[mn]$/.test(stem)) return null;
   if (/[aeiouäöüy]$/.test(stem) && !/(au|eu|äu|ei|ai)$/.test(stem)) return null;
   return stem.length >= 2 ? stem : null;
 }

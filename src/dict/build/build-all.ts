@@ -14,7 +14,7 @@ import { tablePath } from './tables.js';
 import { chosenSources, sourceStamp, sourceVersion, type SystemSource } from './system-sources.js';
 
 /** Bump when the build's logic changes, so installed dictionaries are rebuilt. */
-export const BUILD_VERSION = 19;
+export const BUILD_VERSION = 20;
 
 // The builders (and the libraries they read their sources with) are loaded only for a
 // build: checking that a dictionary is up to date must stay cheap for every command.

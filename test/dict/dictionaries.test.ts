@@ -282,7 +282,7 @@ describe('German words', () => {
     expect(lemmas('süßeste')).toEqual(['süß']);
   });
   it('leaves out names, abbreviations and misspellings', () => {
-    for (const w of ['München', 'Frankreich', 'Afrika', 'Schweiz', 'Österreich', 'Warschau', 'Mercedes', 'Main', 'Georges', 'GmbH', 'NATO', 'TÜV', 'Lkw', 'Pkws', 'Bockenheimer', 'Ginnheimern', 'Standart', 'Terasse', 'Entgeld', 'Entgelds', 'Brilliant', 'Kommitee', 'Kommision', 'Berlin', 'km', 'kHz', 'geparsed']) {
+    for (const w of ['München', 'Frankreich', 'Afrika', 'Schweiz', 'Österreich', 'Warschau', 'Mercedes', 'Main', 'Georges', 'GmbH', 'NATO', 'TÜV', 'Lkw', 'Pkws', 'Bockenheimer', 'Ginnheimern', 'Standart', 'Terasse', 'Entgeld', 'Entgelds', 'Brilliant', 'Kommitee', 'Kommision', 'Berlin', 'km', 'kHz', 'geparsed', 'fite', 'fitesten']) {
       expect(lemmas(w), w).toBeUndefined();
     }
   });
@@ -474,6 +474,20 @@ describe('German words', () => {
     for (const [form, verb] of [['shoppte', 'shoppen'], ['geshoppt', 'shoppen'], ['ruckst', 'rucken'], ['koalisierten', 'koalisieren'], ['streamen', 'streamen']]) expect(lemmas(form), form).toEqual([verb]);
     // After an s the -st is a -t: fasst is fassen's only.
     expect(lemmas('fasst')).toEqual(['fassen']);
+  });
+  it('knows such a verb when its infinitive is spelt like another word (outen, brocken), and files the spellchecker\'s forms of it under it', () => {
+    expect(lemmas('brocken')).toEqual(expect.arrayContaining(['Brocken', 'brocken']));
+    expect(lemmas('gebrockt')).toEqual(['brocken']);
+    // outet, outest, outetest and outend were words of their own; out stays one too.
+    for (const form of ['outet', 'outest', 'outetest', 'outend', 'geoutet']) expect(lemmas(form), form).toEqual(['outen']);
+    expect(different('out', 'outen')).toBe(true);
+    // vermännlichen was the declined form of an adjective "vermännlich"; grabschend an adjective.
+    expect(lemmas('vermännlichen')).toEqual(['vermännlichen']);
+    expect(different('vermännlichen', 'vermännlicht')).toBe(false);
+    expect(different('grabschend', 'grapschen')).toBe(false);
+    expect(different('grabsche', 'grapsche')).toBe(false);
+    // Not an -ern verb's forms read as an -en verb (bessert, besserte: bessern's).
+    expect(lemmas('besseren') ?? []).not.toContain('besseren');
   });
   it("files the spellchecker's zu-infinitives under their verb, and leaves the lexicon's verbs with zu alone", () => {
     for (const [form, verb] of [['abzublocken', 'abblocken'], ['abzublockende', 'abblocken'], ['anzulocken', 'anlocken'], ['darunterzulegen', 'darunterlegen'],

@@ -442,7 +442,9 @@ function pluralOf(plural: string, singular: string | null): boolean {
  * is a verb a source gives whose every form is another's (besähen: besehen). And an
  * adjective's declined -en taken for a verb of its own (goldfarbenen, with goldfarbene its
  * form, of goldfarben, which looks like an infinitive; landesinternen, krokodilledernen) is
- * the adjective's, whatever source gives it.
+ * the adjective's, whatever source gives it; but an "adjective" whose own text is no word
+ * and whose one form is the verb's infinitive (entstaatlich: the verb entstaatlichen read
+ * as its declined form) is the verb's.
  */
 function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<number, { to: number; tags: FormTag[] }> {
   const given = table.sourceMask([SOURCE.tables, SOURCE.verbs, SOURCE.hunspell]);
@@ -467,7 +469,11 @@ function verbFormLemmas(table: FormTable, { forms, bits }: LemmaCensus): Map<num
       const stem = folded.slice(0, -2);
       const declined = (table.idsOfFolded(folded) ?? []).find((other) => other !== id && table.lemmas.pos[other] !== 'N' && lemmaIdentityText(table, other) === stem);
       if (declined !== undefined) {
-        merges.set(id, { to: declined, tags: ['infl'] });
+        // (Where that adjective's text is no word and this its one form, the verb's -en was
+        // read as a declension: entstaatlich, befleißig of entstaatlichen, befleißigen. The
+        // adjective is the verb's.)
+        if (table.hasFolded(stem) || forms[declined]! > 1 || merges.has(declined)) merges.set(id, { to: declined, tags: ['infl'] });
+        else merges.set(declined, { to: id, tags: ['infl'] });
         return;
       }
     }
@@ -1186,20 +1192,56 @@ function addComparedAdjectives(table: FormTable, candidates: string): void {
  * Weak verbs no lexicon or spellchecker has that the word list conjugates in full
  * (weakVerbCandidates: rucken, shoppen, streamen, koalisieren, malmen, schwofen; found
  * missing by a field sample, stop 31): a verb of their own, with the forms of the regular
- * paradigm the list has. Not where the table knows the infinitive already (as another
- * word's form too: then its readings are the sources'), nor a name's spelling.
+ * paradigm the list has. Not where the table has a verb of that infinitive, nor a name's
+ * spelling. An infinitive the table knows as another word's form only is a verb all the
+ * same (outen beside out, brocken beside Brocken, befleißigen, vermännlichen: stop 34),
+ * unless half its forms are another verb's already (besseren, lockeren: bessern's and
+ * lockern's forms read as an -en verb; gemeinen, of gemeint). The spellchecker's words
+ * that are only such a verb's finite forms (outet, outetest: each a word of its own until
+ * then) are the verb's; not a word spelt as its stem, which may be a word of its own (out).
+ * Nor is an adjective whose text is that stem and no word (vermännlich, entstaatlich: the
+ * spellchecker's vermännlichen taken for its declined form), nor the present participle
+ * as an adjective (grabschend): they are the verb.
  */
 function addWordListVerbs(table: FormTable, candidates: string, skip: (w: string) => boolean): void {
+  const isVerbForm = (form: string) => table.sensesOf(form).some((s) => s.pos === 'V');
+  const added = new Map<number, Set<string>>();
   for (const line of candidates.split('\n')) {
     if (!line) continue;
     const [infinitive, ...forms] = line.split('\t') as [string, ...string[]];
-    if (table.has(infinitive) || skip(infinitive)) continue;
+    if (skip(infinitive) || isVerbForm(infinitive)) continue;
+    if (table.has(infinitive) && 2 * forms.filter(isVerbForm).length >= forms.length) continue;
     const id = table.lemmas.intern(infinitive, 'V');
     if (id === null) continue;
     table.addToLemma(infinitive, id, ['base', 'inf'], SOURCE.wordList);
     const participle = weakParticiple(infinitive);
     for (const form of forms) table.addToLemma(form, id, form === participle || form === `${participle.slice(0, -1)}et` ? ['pp'] : ['infl'], SOURCE.wordList);
+    added.set(id, new Set([infinitive, ...forms].map((f) => foldWord(f, 'de') ?? f)));
   }
+  // The words of no part of speech beside those forms, and each verb they might be forms of.
+  const candidatesOf = new Map<number, number[]>();
+  const merges = new Map<number, { to: number; tags: FormTag[] }>();
+  for (const [verb, forms] of added) {
+    const stem = foldWord(table.lemmas.keys[verb]!.slice(0, -2), 'de')!;
+    const presentParticiple = `${stem}END`;
+    for (const form of forms) {
+      for (const id of table.idsOfFolded(form) ?? []) {
+        const pos = table.lemmas.pos[id];
+        const text = lemmaIdentityText(table, id);
+        // An adjective whose text is the verb's stem and no word (vermännlich, of the frami
+        // word vermännlichen read as its declined form) is the verb; so is its present
+        // participle (grabschend, outend), as every verb's is (lebend: leben).
+        if ((pos === 'ADJ' || pos === '') && ((text === stem && !table.hasFolded(stem)) || text === presentParticiple)) merges.set(id, { to: verb, tags: ['infl'] });
+        if (pos !== '' || text === stem || merges.has(id)) continue;
+        candidatesOf.set(id, [...(candidatesOf.get(id) ?? []), verb]);
+      }
+    }
+  }
+  for (const [id, forms] of (candidatesOf.size ? table.formsOfLemmas(new Set(candidatesOf.keys())) : [])) {
+    const verb = candidatesOf.get(id)!.find((v) => forms.every(([f]) => added.get(v)!.has(f)));
+    if (verb !== undefined) merges.set(id, { to: verb, tags: ['infl'] });
+  }
+  table.mergeLemmas(merges);
 }
 
 /**

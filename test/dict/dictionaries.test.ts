@@ -489,6 +489,14 @@ describe('German words', () => {
     // Not an -ern verb's forms read as an -en verb (bessert, besserte: bessern's).
     expect(lemmas('besseren') ?? []).not.toContain('besseren');
   });
+  it('files the forms of verbs with a spoken particle under their verb (raus-, rüber-, drauf-, herum-, davon-)', () => {
+    for (const [form, verb] of [['rauswarf', 'rauswerfen'], ['rauswirft', 'rauswerfen'], ['rüberkam', 'rüberkommen'], ['draufgeschrieben', 'draufschreiben'], ['herumgestanden', 'herumstehen'], ['davongeschlichen', 'davonschleichen']]) {
+      expect(lemmas(form), form).toEqual([verb]);
+    }
+    // Not hoch- (an adverb of degree) nor rein- (also the adjective).
+    expect(lemmas('hochbelastet')).not.toContain('hochbelasten');
+    expect(lemmas('reinweiß')).toEqual(['reinweiß']);
+  });
   it("files the spellchecker's zu-infinitives under their verb, and leaves the lexicon's verbs with zu alone", () => {
     for (const [form, verb] of [['abzublocken', 'abblocken'], ['abzublockende', 'abblocken'], ['anzulocken', 'anlocken'], ['darunterzulegen', 'darunterlegen'],
       // Left as adverbs by a root without verb flags until stop 30.

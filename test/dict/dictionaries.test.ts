@@ -429,6 +429,12 @@ describe('German words', () => {
   });
   it("files the verb and comparison forms the spellcheckers carry as adjectives of their own under their headword (wortärmste: wortarm; tränkten: tränken: tables/de-word-forms.tsv)", () => {
     for (const [a, b] of [['wortärmste', 'wortarm'], ['waldärmste', 'waldarm'], ['goldne', 'golden'], ['vergeig', 'vergeigen'], ['zerschmelz', 'zerschmelzen']]) expect(different(a, b), `${a}/${b}`).toBe(false);
+    // Also where no source has the headword as a lemma (stop 34: the rows did nothing, and
+    // schönt, schöntest, schöntet counted as three words).
+    for (const [a, b] of [['schönt', 'schöntest'], ['tränkte', 'tränktest'], ['zeihe', 'zeiht'], ['andre', 'anderes'], ['ranghohe', 'ranghöher']]) expect(different(a, b), `${a}/${b}`).toBe(false);
+    for (const [form, verb] of [['schönt', 'schönen'], ['tränkten', 'tränken'], ['legiere', 'legieren']]) expect(lemmas(form), form).toEqual([verb]);
+    // The verb schönen is a word beside the adjective schön: schönen and schönster both count.
+    expect(different('schönen', 'schönster')).toBe(true);
   });
   it('leaves out the adjectives and adverbs a referee refused (nmol, abclich, vitro: tables/de-not-adjectives.tsv), and keeps forms of words whose lemma text is an artefact (formidable)', () => {
     for (const w of ['nmol', 'abclich', 'vitro', 'posteriori', 'hitlertreu']) expect(lemmas(w), w).toBeUndefined();

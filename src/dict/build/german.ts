@@ -716,8 +716,8 @@ function fileForeignPlurals(table: FormTable, { forms, bits }: LemmaCensus): voi
 function formMerges(table: FormTable, rows: readonly [string, string, string][], fromPos: readonly PartOfSpeech[]): Map<number, { to: number; tags: FormTag[]; replaceTags: boolean }> {
   const merges = new Map<number, { to: number; tags: FormTag[]; replaceTags: boolean }>();
   for (const [form, lemma, tag] of rows) {
-    const toPos: PartOfSpeech[] = /^\p{Lu}/u.test(lemma) ? ['N'] : ['V', 'ADJ', 'ADV', ''];
-    const to = toPos.map((pos) => table.lemmas.find(lemma, pos)).find((id) => id !== undefined);
+    const toPos: PartOfSpeech[] = /^\p{Lu}/u.test(lemma) ? ['N'] : ['V', 'ADJ', 'ADV', '', 'DET', 'PRON'];
+    const to = toPos.map((pos) => table.lemmas.find(lemma, pos)).find((id) => id !== undefined) ?? headword(table, lemma);
     if (to === undefined) continue;
     for (const pos of fromPos) {
       const from = table.lemmas.find(form, pos);
@@ -725,6 +725,21 @@ function formMerges(table: FormTable, rows: readonly [string, string, string][],
     }
   }
   return merges;
+}
+
+/**
+ * A headword the referees named that no source has as a lemma (schönen, tränken, zeihen:
+ * verbs only the frami list conjugates, in words of no part of speech; ander, of andere,
+ * andre): made, so that its forms are one word (until stop 34 such rows did nothing, and
+ * schönt, schöntest, schöntet counted as three). Its text becomes its form only where a
+ * source has that spelling (schönen, the adjective's form; not legieren, which none has).
+ */
+function headword(table: FormTable, lemma: string): number | undefined {
+  const pos: PartOfSpeech = /^\p{Lu}/u.test(lemma) ? 'N' : INFINITIVE.test(lemma) ? 'V' : 'ADJ';
+  const id = table.lemmas.intern(lemma, pos);
+  if (id === null) return undefined;
+  if (table.has(lemma)) table.addToLemma(lemma, id, pos === 'V' ? ['base', 'inf'] : ['base'], SOURCE.tables);
+  return id;
 }
 
 /**

@@ -495,6 +495,15 @@ describe('German words', () => {
     // Not an -ern verb's forms read as an -en verb (bessert, besserte: bessern's).
     expect(lemmas('besseren') ?? []).not.toContain('besseren');
   });
+  it('files a lemma that is no word of its own, whose forms are all another word\'s, under that word (aufschalten, kriegserfahren, Hintersasse)', () => {
+    // (A verb "aufschalen" held aufschalten and aufschaltest: both counted, as two verbs.)
+    for (const [a, b] of [['aufschalten', 'aufschaltest'], ['kriegserfahrene', 'kriegserfahren'], ['Hintersasse', 'Hintersassen'], ['missgeleitete', 'missgeleitet'], ['angemischte', 'anmischen']]) {
+      expect(different(a, b), `${a}/${b}`).toBe(false);
+    }
+    expect(lemmas('aufschaltest')).toEqual(['aufschalten']);
+    // A noun goes into no other word: das Mutagen stays beside mutagene.
+    expect(lemmas('Mutagene')).toEqual(expect.arrayContaining(['Mutagen']));
+  });
   it('files the forms of verbs with a spoken particle under their verb (raus-, rüber-, drauf-, herum-, davon-)', () => {
     for (const [form, verb] of [['rauswarf', 'rauswerfen'], ['rauswirft', 'rauswerfen'], ['rüberkam', 'rüberkommen'], ['draufgeschrieben', 'draufschreiben'], ['herumgestanden', 'herumstehen'], ['davongeschlichen', 'davonschleichen']]) {
       expect(lemmas(form), form).toEqual([verb]);

@@ -338,7 +338,54 @@ async function buildFromSources(report: Progress, systemSources: readonly System
     const id = table.lemmas.find(lemma, pos as PartOfSpeech);
     if (id !== undefined) table.deleteSense(form, id);
   }
+  table.mergeLemmas(phantomLemmas(table));
   return table;
+}
+
+/**
+ * Lemmas that are no word of their own (stop 34): a lemma whose own text is none of its
+ * forms, and whose every form is another lemma's too, is that lemma's. The build's
+ * readings of a source's forms make them: the frami word aufschalten, past of a verb
+ * "aufschalen" and of an "aufschelten", is aufschalten's own infinitive; kriegserfahrene
+ * is a form of a verb "kriegserfahren" beside the adjective's; Hintersasse and
+ * Hintersassen of a "Hintersas" and of a "Hintersass"; missgeleitet of a "missgeleiten"
+ * and a "missleiten". Each such lemma let two forms of one word count (aufschalten and
+ * aufschaltest). A noun goes only into a noun, and another word into no noun (das Mutagen
+ * stays beside mutagene). Where two such lemmas have the same forms (two or more), the one
+ * that sorts later goes into the other. Where several lemmas hold all the forms, the one
+ * with a form of its own text, then the one with most forms, takes them.
+ */
+function phantomLemmas(table: FormTable): Map<number, { to: number; tags: FormTag[] }> {
+  const { forms } = table.lemmaCensus();
+  const phantoms = new Set<number>();
+  table.lemmas.keys.forEach((_, id) => {
+    if (forms[id]! === 0 || forms[id]! > 8) return;
+    const text = lemmaIdentityText(table, id);
+    if (text !== null && !(table.idsOfFolded(text) ?? []).includes(id)) phantoms.add(id);
+  });
+  const merges = new Map<number, { to: number; tags: FormTag[] }>();
+  const isNoun = (id: number) => table.lemmas.pos[id] === 'N';
+  const ownText = (id: number) => {
+    const text = lemmaIdentityText(table, id);
+    return text !== null && (table.idsOfFolded(text) ?? []).includes(id);
+  };
+  for (const [id, list] of table.formsOfLemmas(phantoms)) {
+    let holders: number[] | null = null;
+    for (const [form] of list) {
+      const ids = (table.idsOfFolded(form) ?? []).filter((other) => other !== id && isNoun(other) === isNoun(id));
+      holders = holders === null ? ids : holders.filter((h) => ids.includes(h));
+      if (holders.length === 0) break;
+    }
+    if (!holders || holders.length === 0) continue;
+    const key = (h: number) => table.lemmas.keys[h]!;
+    const to = holders.sort((a, b) => Number(ownText(b)) - Number(ownText(a)) || forms[b]! - forms[a]! || (key(a) < key(b) ? -1 : 1))[0]!;
+    // (Two lemmas of the same forms, neither a word of its own: the later goes into the
+    // earlier; not for one form, which cannot count twice, and whose two texts may be as
+    // good as each other: Entwicklungsstadien of Entwicklungsstadium and of -stadion.)
+    if (phantoms.has(to) && (list.length < 2 || (forms[to] === forms[id] && key(to) > key(id)))) continue;
+    merges.set(id, { to, tags: ['infl'] });
+  }
+  return merges;
 }
 
 /**

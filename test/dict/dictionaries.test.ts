@@ -503,6 +503,10 @@ describe('German words', () => {
     expect(lemmas('aufschaltest')).toEqual(['aufschalten']);
     // A noun goes into no other word: das Mutagen stays beside mutagene.
     expect(lemmas('Mutagene')).toEqual(expect.arrayContaining(['Mutagen']));
+    // An adjective or adverb whose one form is a verb's infinitive is the verb's; an adverb
+    // spelt as another of its forms stays (achtens beside achten).
+    for (const verb of ['querlesen', 'weiterlesen']) expect(lemmas(verb), verb).toEqual([verb]);
+    expect(lemmas('achtens')).toEqual(expect.arrayContaining(['achtens', 'achten']));
   });
   it('files the forms of verbs with a spoken particle under their verb (raus-, rüber-, drauf-, herum-, davon-)', () => {
     for (const [form, verb] of [['rauswarf', 'rauswerfen'], ['rauswirft', 'rauswerfen'], ['rüberkam', 'rüberkommen'], ['draufgeschrieben', 'draufschreiben'], ['herumgestanden', 'herumstehen'], ['davongeschlichen', 'davonschleichen']]) {

@@ -353,7 +353,8 @@ async function buildFromSources(report: Progress, systemSources: readonly System
  * aufschaltest). A noun goes only into a noun, and another word into no noun (das Mutagen
  * stays beside mutagene). Where two such lemmas have the same forms (two or more), the one
  * that sorts later goes into the other. Where several lemmas hold all the forms, the one
- * with a form of its own text, then the one with most forms, takes them.
+ * with a form of its own text, then the one with most forms, takes them. An adjective or
+ * adverb whose one form is a verb's infinitive is that verb's too (querlesen).
  */
 function phantomLemmas(table: FormTable): Map<number, { to: number; tags: FormTag[] }> {
   const { forms } = table.lemmaCensus();
@@ -364,6 +365,18 @@ function phantomLemmas(table: FormTable): Map<number, { to: number; tags: FormTa
     if (text !== null && !(table.idsOfFolded(text) ?? []).includes(id)) phantoms.add(id);
   });
   const merges = new Map<number, { to: number; tags: FormTag[] }>();
+  // And an adjective or adverb whose one form is a verb's infinitive (the frami words
+  // querlesen, weiterlesen, read as an adjective "querlesen" too; weitersehen as an adverb):
+  // the verb's. (An adverb spelt as another verb form stays: achtens, einst, zumute.)
+  const infinitive = tagBits(['inf']);
+  table.lemmas.keys.forEach((_, id) => {
+    const pos = table.lemmas.pos[id];
+    if (forms[id]! !== 1 || (pos !== 'ADJ' && pos !== 'ADV' && pos !== '')) return;
+    const text = lemmaIdentityText(table, id);
+    if (text === null || !(table.idsOfFolded(text) ?? []).includes(id)) return;
+    const verb = (table.idsOfFolded(text) ?? []).find((v) => table.lemmas.pos[v] === 'V' && (table.tagBitsOf(text, v) & infinitive) !== 0);
+    if (verb !== undefined) merges.set(id, { to: verb, tags: ['infl'] });
+  });
   const isNoun = (id: number) => table.lemmas.pos[id] === 'N';
   const ownText = (id: number) => {
     const text = lemmaIdentityText(table, id);

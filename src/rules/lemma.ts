@@ -66,8 +66,15 @@ export class LemmaTable {
   /** The id of a lemma if the table has it. */
   find(text: string, pos: PartOfSpeech = ''): number | undefined {
     if (this.sealed) throw new Error('the lemma table is sealed');
-    const identity = lemmaIdentity(text, pos, this.language);
+    const identity = this.identityOf(text, pos);
     return identity === null ? undefined : this.byIdentity.get(identity);
+  }
+
+  /** A lemma's identity; "Bank#2" (the second of two words spelt alike) has its own. */
+  private identityOf(text: string, pos: PartOfSpeech): string | null {
+    const homonym = /^(.+)#(\d)$/.exec(text);
+    const folded = lemmaIdentity(homonym ? homonym[1]! : text, pos, this.language);
+    return folded === null ? null : homonym ? `${folded}#${homonym[2]}` : folded;
   }
 
   /**
@@ -107,11 +114,10 @@ export class LemmaTable {
   private readonly interned = new Map<string, number | null>();
 
   private internUncached(text: string, pos: PartOfSpeech): number | null {
+    const identity = this.identityOf(text, pos);
+    if (identity === null) return null;
     const homonym = /^(.+)#(\d)$/.exec(text);
     const base = homonym ? homonym[1]! : text;
-    const folded = lemmaIdentity(base, pos, this.language);
-    if (folded === null) return null;
-    const identity = homonym ? `${folded}#${homonym[2]}` : folded;
     const known = this.byIdentity.get(identity);
     if (known !== undefined) return known;
     const display = base.trim().normalize('NFC') + (homonym ? SUPERSCRIPT[Number(homonym[2])] : '');

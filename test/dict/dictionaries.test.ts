@@ -495,6 +495,12 @@ describe('German words', () => {
     // Not an -ern verb's forms read as an -en verb (bessert, besserte: bessern's).
     expect(lemmas('besseren') ?? []).not.toContain('besseren');
   });
+  it('gives a feminine noun no -s or -es form a referee refuses (Reises is Reis\'s only; Mutters, Roses no word)', () => {
+    expect(lemmas('Reises')).not.toContain('Reise');
+    expect(lemmas('Reises')).toEqual(expect.arrayContaining(['Reis¹']));
+    for (const w of ['Mutters', 'Roses', 'Lippes', 'Klientels']) expect(lemmas(w), w).toBeUndefined();
+    for (const [form, noun] of [['Pizzas', 'Pizza'], ['Storys', 'Story'], ['Orders', 'Order']]) expect(lemmas(form), form).toContain(noun);
+  });
   it('files a lemma that is no word of its own, whose forms are all another word\'s, under that word (aufschalten, kriegserfahren, Hintersasse)', () => {
     // (A verb "aufschalen" held aufschalten and aufschaltest: both counted, as two verbs.)
     for (const [a, b] of [['aufschalten', 'aufschaltest'], ['kriegserfahrene', 'kriegserfahren'], ['Hintersasse', 'Hintersassen'], ['missgeleitete', 'missgeleitet'], ['angemischte', 'anmischen']]) {
@@ -636,6 +642,15 @@ describe('German words', () => {
 });
 
 describe('compact dictionary format', () => {
+  it('finds a homonym of the lemma table by the key it was made with (Mutter#2), as the tables name it', () => {
+    const table = new LemmaTable('de');
+    const one = table.intern('Mutter#1', 'N')!, two = table.intern('Mutter#2', 'N')!;
+    expect(one).not.toBe(two);
+    expect(table.find('Mutter#2', 'N')).toBe(two);
+    expect(table.find('Mutter#1', 'N')).toBe(one);
+    expect(table.find('Mutter', 'N')).toBeUndefined();
+    expect(table.keys[two]).toBe('Mutter²');
+  });
   it('round-trips forms, lemmas, parts of speech, tags and sources', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pb-dict-'));
     const table = new LemmaTable('de');

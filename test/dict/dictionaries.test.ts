@@ -500,6 +500,10 @@ describe('German words', () => {
     expect(lemmas('Reises')).toEqual(expect.arrayContaining(['Reis¹']));
     for (const w of ['Mutters', 'Roses', 'Lippes', 'Klientels']) expect(lemmas(w), w).toBeUndefined();
     for (const [form, noun] of [['Pizzas', 'Pizza'], ['Storys', 'Story'], ['Orders', 'Order']]) expect(lemmas(form), form).toContain(noun);
+    // Nor a plural in -er or -ern: Akustikern is der Akustiker's, not die Akustik's.
+    expect(lemmas('Akustikern')).toEqual(['Akustiker']);
+    expect(different('Akustik', 'Akustiker')).toBe(true);
+    expect(lemmas('Klinikern')).toEqual(['Kliniker']);
   });
   it('files a lemma that is no word of its own, whose forms are all another word\'s, under that word (aufschalten, kriegserfahren, Hintersasse)', () => {
     // (A verb "aufschalen" held aufschalten and aufschaltest: both counted, as two verbs.)

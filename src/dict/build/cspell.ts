@@ -391,6 +391,12 @@ export function lemmaIdentityText(table: FormTable, id: number): string | null {
   return foldWord(lemmaText(table.lemmas.keys[id]!).replace(/#\d$/, ''), 'de');
 }
 
+/** Whether a lemma's own text is one of its forms (one the build made of other words' forms may have none: Limett). */
+export function ownTextIsForm(table: FormTable, id: number): boolean {
+  const text = lemmaIdentityText(table, id);
+  return text !== null && table.idsOfFolded(text)?.includes(id) === true;
+}
+
 /** Endings that make a name's genitive or its inhabitants (Mühlhausens, Koblenzer, Koblenzerin). */
 const NAME_ENDINGS = ['s', 'er', 'ers', 'ern', 'erin', 'erinnen'];
 

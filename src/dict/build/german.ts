@@ -10,7 +10,7 @@ import { germanSkip, properNames } from './de-names.js';
 import { type GermanSources, hunspellWord, startGermanSources } from './german-sources.js';
 import { readTable } from './tables.js';
 import { addDing, readDing } from './ding.js';
-import { addCspell, cspellCandidates, lemmaIdentityText, nominalisedInfinitiveTag, readCspellWords } from './cspell.js';
+import { addCspell, cspellCandidates, lemmaIdentityText, nominalisedInfinitiveTag, ownTextIsForm, readCspellWords } from './cspell.js';
 import { addGermanWordList, comparedAdjectives, comparedParticiples, weakParticiple, GERMAN_FREQUENCIES, GERMAN_WORD_LIST, germanWordListCompounds } from './german-word-list.js';
 import { VERB_PREFIXES } from './de-verb-prefixes.js';
 import type { SystemSource } from './system-sources.js';
@@ -45,9 +45,9 @@ const FINITE = new Set(['KJ1', 'KJ2', 'PRÄ', 'PRT', 'IMP']);
  * which the lexicon lacks: made from its -e form where the stem is the infinitive's. Not
  * where the grammar keeps the -e: after d or t (rede, warte); after m or n that follow
  * another consonant than l, r, h (after a vowel) or themselves (atme, öffne, rechne,
- * zeichne; but qualm, lern, wohn, kämm, and after a vowel keim, wein, plan); after -ig (entschuldige); for -eln/-ern verbs
- * (lächle, wandere); after a vowel other than a diphthong (säe; but bau, freu, schrei); and
- * wisse.
+ * zeichne; but qualm, lern, wohn, kämm, and after a vowel keim, wein, plan); after -ig
+ * (entschuldige); for -eln/-ern verbs (lächle, wandere); after a vowel other than a
+ * diphthong (säe; but bau, freu, schrei); and wisse.
  */
 export function shortImperative(infinitive: string, singular: unknown): string | null {
   if (typeof singular !== 'string' || !infinitive.endsWith('en') || /(el|er)n$/.test(infinitive) || infinitive === 'wissen') return null;
@@ -354,8 +354,9 @@ async function buildFromSources(report: Progress, systemSources: readonly System
  * the lexicon gives the form itself. A word left without a reading is filed anew: in -ns
  * as the nominalised infinitive's genitive of the verb in -n (des Tränkens), in -er or
  * -ern as the noun in -er where the word in -er is there (der Akustiker, den Logistikern);
- * else it keeps the reading, not to lose a word (Glacees, of das Glacee; Keulens). (Feminines in -s:
- * tables/de-not-forms.tsv, as a referee judged them: Pizzas and Storys are right.) Stop 34.
+ * else it keeps the reading, not to lose a word (Glacees, of das Glacee; Keulens).
+ * (Feminines in -s: tables/de-not-forms.tsv, as a referee judged them: Pizzas and Storys
+ * are right.) Stop 34.
  */
 function dropFeminineEndings(table: FormTable, feminines: ReadonlyMap<string, ReadonlySet<string>>): void {
   const infinitive = tagBits(['inf']);
@@ -402,9 +403,7 @@ function phantomLemmas(table: FormTable): Map<number, { to: number; tags: FormTa
   const { forms } = table.lemmaCensus();
   const phantoms = new Set<number>();
   table.lemmas.keys.forEach((_, id) => {
-    if (forms[id]! === 0 || forms[id]! > 8) return;
-    const text = lemmaIdentityText(table, id);
-    if (text !== null && !(table.idsOfFolded(text) ?? []).includes(id)) phantoms.add(id);
+    if (forms[id]! > 0 && forms[id]! <= 8 && lemmaIdentityText(table, id) !== null && !ownTextIsForm(table, id)) phantoms.add(id);
   });
   const merges = new Map<number, { to: number; tags: FormTag[] }>();
   // And an adjective or adverb whose one form is a verb's infinitive (the frami words
@@ -413,17 +412,12 @@ function phantomLemmas(table: FormTable): Map<number, { to: number; tags: FormTa
   const infinitive = tagBits(['inf']);
   table.lemmas.keys.forEach((_, id) => {
     const pos = table.lemmas.pos[id];
-    if (forms[id]! !== 1 || (pos !== 'ADJ' && pos !== 'ADV' && pos !== '')) return;
-    const text = lemmaIdentityText(table, id);
-    if (text === null || !(table.idsOfFolded(text) ?? []).includes(id)) return;
+    if (forms[id]! !== 1 || (pos !== 'ADJ' && pos !== 'ADV' && pos !== '') || !ownTextIsForm(table, id)) return;
+    const text = lemmaIdentityText(table, id)!;
     const verb = (table.idsOfFolded(text) ?? []).find((v) => table.lemmas.pos[v] === 'V' && (table.tagBitsOf(text, v) & infinitive) !== 0);
     if (verb !== undefined) merges.set(id, { to: verb, tags: ['infl'] });
   });
   const isNoun = (id: number) => table.lemmas.pos[id] === 'N';
-  const ownText = (id: number) => {
-    const text = lemmaIdentityText(table, id);
-    return text !== null && (table.idsOfFolded(text) ?? []).includes(id);
-  };
   for (const [id, list] of table.formsOfLemmas(phantoms)) {
     let holders: number[] | null = null;
     for (const [form] of list) {
@@ -433,7 +427,7 @@ function phantomLemmas(table: FormTable): Map<number, { to: number; tags: FormTa
     }
     if (!holders || holders.length === 0) continue;
     const key = (h: number) => table.lemmas.keys[h]!;
-    const to = holders.sort((a, b) => Number(ownText(b)) - Number(ownText(a)) || forms[b]! - forms[a]! || (key(a) < key(b) ? -1 : 1))[0]!;
+    const to = holders.sort((a, b) => Number(ownTextIsForm(table, b)) - Number(ownTextIsForm(table, a)) || forms[b]! - forms[a]! || (key(a) < key(b) ? -1 : 1))[0]!;
     // (Two lemmas of the same forms, neither a word of its own: the later goes into the
     // earlier; not for one form, which cannot count twice, and whose two texts may be as
     // good as each other: Entwicklungsstadien of Entwicklungsstadium and of -stadion.)
@@ -465,11 +459,10 @@ function variantMerges(table: FormTable, rows: [string, string, string][], censu
     for (const other of table.idsOfFolded(folded) ?? []) {
       // (Another adjective whose own text is one of its forms, and this one not its comparison.)
       if (other === id || table.lemmas.pos[other] !== 'ADJ' || merges.has(other) || (table.tagBitsOf(folded, other) & COMPARED) !== 0) continue;
-      const otherText = lemmaIdentityText(table, other);
-      if (!otherText) continue;
+      if (!lemmaIdentityText(table, other)) continue;
       // (One whose own text is no form of it, a lemma the frami forms made, goes into this
       // one: altadlig, which has altadelig but not itself, into altadelig.)
-      if (table.idsOfFolded(otherText)?.includes(other)) merges.set(id, { to: other, tags: ['infl'] });
+      if (ownTextIsForm(table, other)) merges.set(id, { to: other, tags: ['infl'] });
       else merges.set(other, { to: id, tags: ['infl'] });
       return;
     }

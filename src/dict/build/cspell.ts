@@ -197,12 +197,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
    * Kodierer was the plural of a noun Kodier, and Kodierers a noun of its own. (Nouns only:
    * a verb's infinitive may come later, with the word lists: aufspannen.)
    */
-  const rootOnly = (id: number, text: string): boolean => id < lemmasAtStart && table.lemmas.pos[id] === 'N' && !hasOwnForm(id, text);
-  /** Whether a lemma's own text (or `text`, where its key is none) is a form of it. */
-  const hasOwnForm = (id: number, text: string): boolean => {
-    const f = foldWord(lemmaText(table.lemmas.keys[id]!), 'de') ?? foldWord(text, 'de');
-    return f !== null && table.idsOfFolded(f)?.includes(id) === true;
-  };
+  const rootOnly = (id: number, text: string): boolean => id < lemmasAtStart && table.lemmas.pos[id] === 'N' && !ownTextIsForm(table, id, text);
   /** The lemma a listed word placed already is of its own, whatever its class (verdienstbezogen). */
   const ownLemma = (text: string): number | undefined => {
     const f = foldWord(text, 'de');
@@ -272,7 +267,7 @@ export function addCspell(table: FormTable, list: { words?: string | null; candi
     // (A noun whose base form is placed: a lemma may be made before any form of it is.)
     isNoun: (text) => {
       const id = table.lemmas.find(text, 'N');
-      return id !== undefined && hasOwnForm(id, text);
+      return id !== undefined && ownTextIsForm(table, id, text);
     },
     firstPart: (prefix) => {
       const f = foldWord(prefix, 'de');
@@ -391,9 +386,12 @@ export function lemmaIdentityText(table: FormTable, id: number): string | null {
   return foldWord(lemmaText(table.lemmas.keys[id]!).replace(/#\d$/, ''), 'de');
 }
 
-/** Whether a lemma's own text is one of its forms (one the build made of other words' forms may have none: Limett). */
-export function ownTextIsForm(table: FormTable, id: number): boolean {
-  const text = lemmaIdentityText(table, id);
+/**
+ * Whether a lemma's own text (or `orText`, where its key folds to no word) is one of its
+ * forms (one the build made of other words' forms may have none: Limett).
+ */
+export function ownTextIsForm(table: FormTable, id: number, orText?: string): boolean {
+  const text = lemmaIdentityText(table, id) ?? (orText === undefined ? null : foldWord(orText, 'de'));
   return text !== null && table.idsOfFolded(text)?.includes(id) === true;
 }
 

@@ -1332,7 +1332,8 @@ function addWordListVerbs(table: FormTable, candidates: string, skip: (w: string
   const candidatesOf = new Map<number, number[]>();
   const merges = new Map<number, { to: number; tags: FormTag[] }>();
   for (const [verb, forms] of added) {
-    const stem = foldWord(table.lemmas.keys[verb]!.slice(0, -2), 'de')!;
+    // (From the lemma's text: a key may carry its class, gurken (verb).)
+    const stem = lemmaIdentityText(table, verb)!.slice(0, -2);
     const presentParticiple = `${stem}END`;
     for (const form of forms) {
       for (const id of table.idsOfFolded(form) ?? []) {
